@@ -1,0 +1,127 @@
+package rules
+
+import (
+	"regexp"
+	"time"
+
+	"github.com/expr-lang/expr/vm"
+)
+
+// Pack is a compiled rule pack: immutable after Load, safe for concurrent use.
+type Pack struct {
+	name, description string
+	revision          string
+	intents           []Intent
+	intentIndex       map[string]int
+	defaultIntent     int
+	defaultConfidence float64
+	below             float64
+	maxScan           int
+	testClock         time.Time
+	norm              normOptions
+
+	extractors []*extractor
+	rules      []*rule
+	ruleIndex  map[string]int
+	decide     []*override
+	tests      []TestCase
+
+	// patterns lists every regex that runs on the normalized text (rule patterns and
+	// extractor patterns), in the order the prefilter knows them.
+	patterns  []*regexp.Regexp
+	prefilter *prefilter
+	hasExpr   bool
+}
+
+// Intent is one label of a pack, with the route data the query surface uses.
+type Intent struct {
+	Name        string `json:"name"`
+	Description string `json:"description"`
+	Route       Route  `json:"route"`
+}
+
+// Route is what a pack says about serving an intent: the route kind (data, llm,
+// data+llm, agent) and the tools, sources and limits it uses. Classification ignores it.
+type Route struct {
+	Kind             string   `json:"kind,omitempty"`
+	PrimaryTool      string   `json:"primary_tool,omitempty"`
+	FallbackTools    []string `json:"fallback_tools,omitempty"`
+	Tools            []string `json:"tools,omitempty"`
+	Sources          []string `json:"sources,omitempty"`
+	MaxIterations    int      `json:"max_iterations,omitempty"`
+	MaxResults       int      `json:"max_results,omitempty"`
+	MaxContextRows   int      `json:"max_context_rows,omitempty"`
+	MaxContextTokens int      `json:"max_context_tokens,omitempty"`
+}
+
+// AllTools returns every tool the route names (tools, primary and fallbacks), deduplicated.
+func (r Route) AllTools() []string {
+	seen := map[string]bool{}
+	var out []string
+	for _, list := range [][]string{r.Tools, {r.PrimaryTool}, r.FallbackTools} {
+		for _, t := range list {
+			if t != "" && !seen[t] {
+				seen[t] = true
+				out = append(out, t)
+			}
+		}
+	}
+	return out
+}
+
+// rule is a compiled rule.
+type rule struct {
+	id, intent string
+	intentIdx  int
+	weight     float64
+	re         *regexp.Regexp
+	patternIdx int // index into Pack.patterns, -1 when the rule runs on the original text or has no pattern
+	onOriginal bool
+	when       *vm.Program
+	whenSrc    string
+	file       string
+	line       int
+}
+
+// override is a compiled `decide` entry.
+type override struct {
+	id         string
+	intentIdx  int
+	confidence float64
+	when       *vm.Program
+}
+
+// Name returns the pack's name.
+func (p *Pack) Name() string { return p.name }
+
+// Description returns the pack's description.
+func (p *Pack) Description() string { return p.description }
+
+// Revision returns a content hash of the pack's files; it changes whenever a file does.
+func (p *Pack) Revision() string { return p.revision }
+
+// Intents returns the pack's intents in declaration order.
+func (p *Pack) Intents() []Intent { return append([]Intent(nil), p.intents...) }
+
+// Intent returns the intent with the given name.
+func (p *Pack) Intent(name string) (Intent, bool) {
+	i, ok := p.intentIndex[name]
+	if !ok {
+		return Intent{}, false
+	}
+	return p.intents[i], true
+}
+
+// Default returns the intent and confidence used when the rules are not confident.
+func (p *Pack) Default() (string, float64) {
+	return p.intents[p.defaultIntent].Name, p.defaultConfidence
+}
+
+// Threshold returns fallback.below: confidences under it are not decided by the rules.
+func (p *Pack) Threshold() float64 { return p.below }
+
+// Tests returns the pack's inline tests.
+func (p *Pack) Tests() []TestCase { return append([]TestCase(nil), p.tests...) }
+
+// RuleCount returns the number of rules, for reports and benchmarks.
+func (p *Pack) RuleCount() int { return len(p.rules) }
