@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"math"
+	"reflect"
 	"sync"
 	"time"
 	"unicode/utf8"
@@ -125,6 +126,7 @@ func (c *Classifier) extract(res *Classification, norm normalized, orig string, 
 	if p.hasExpr {
 		env = make(map[string]any, len(p.extractors)+8)
 	}
+	var firstAt map[string]int // where each scalar filter's value starts, for shared fields
 	for _, x := range p.extractors {
 		hits := x.run(norm, orig, want, c.now)
 		for _, h := range hits {
@@ -138,11 +140,18 @@ func (c *Classifier) extract(res *Classification, norm normalized, orig string, 
 			}
 			v = list
 			if len(hits) > 0 {
-				setFilter(res.Filters, x, list)
+				mergeList(res.Filters, x, list)
 			}
 		} else if len(hits) > 0 {
 			v = hits[0].value
-			setFilter(res.Filters, x, v)
+			slot := x.field + "\x00" + x.operator
+			if at, seen := firstAt[slot]; !seen || hits[0].start < at {
+				if firstAt == nil {
+					firstAt = map[string]int{}
+				}
+				firstAt[slot] = hits[0].start
+				setFilter(res.Filters, x, v)
+			}
 		}
 		if env != nil {
 			env[x.key] = v
@@ -152,6 +161,33 @@ func (c *Classifier) extract(res *Classification, norm normalized, orig string, 
 		env["text"], env["original"], env["words"] = norm.text, orig, countWords(norm.text)
 	}
 	return env
+}
+
+// mergeList adds a list extractor's values to its field, keeping values distinct when
+// several extractors write the same field.
+func mergeList(filters map[string]any, x *extractor, list []any) {
+	prev, _ := getFilter(filters, x).([]any)
+	for _, v := range list {
+		dup := false
+		for _, q := range prev {
+			if reflect.DeepEqual(q, v) {
+				dup = true
+				break
+			}
+		}
+		if !dup {
+			prev = append(prev, v)
+		}
+	}
+	setFilter(filters, x, prev)
+}
+
+func getFilter(filters map[string]any, x *extractor) any {
+	if x.operator == "" {
+		return filters[x.field]
+	}
+	m, _ := filters[x.field].(map[string]any)
+	return m[x.operator]
 }
 
 func setFilter(filters map[string]any, x *extractor, v any) {
@@ -208,11 +244,19 @@ func (c *Classifier) matchRules(res *Classification, s *scratch, norm normalized
 	}
 }
 
+// patternMatches decides a rule's pattern. Where the prefilter's verdict is exact (the
+// pattern is nothing but literal alternatives, word boundaries and gaps) no regex runs.
 func (c *Classifier) patternMatches(r *rule, want []bool, norm, orig string) bool {
 	if r.onOriginal {
 		return r.re.MatchString(orig)
 	}
-	return want[r.patternIdx] && r.re.MatchString(norm)
+	if !want[r.patternIdx] {
+		return false
+	}
+	if !c.noPrefilter && c.pack.prefilter != nil && c.pack.prefilter.exact(r.patternIdx) {
+		return true
+	}
+	return r.re.MatchString(norm)
 }
 
 // score turns the summed weights into an intent and a confidence, then applies overrides.

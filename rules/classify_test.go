@@ -28,8 +28,8 @@ func TestMiniPackTests(t *testing.T) {
 			t.Error(r.Error())
 		}
 	}
-	if len(p.Tests()) != 6 {
-		t.Errorf("want 6 tests, got %d", len(p.Tests()))
+	if len(p.Tests()) != 8 {
+		t.Errorf("want 8 tests, got %d", len(p.Tests()))
 	}
 }
 

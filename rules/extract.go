@@ -18,7 +18,7 @@ type extractor struct {
 	table      *aliasMatcher
 	re         *regexp.Regexp
 	patternIdx int // index into Pack.patterns for the prefilter, -1 when on the original text
-	group      int
+	groups     []int // capture groups tried in order; the first non-empty one is the value
 	typ        string // string, int, number
 	onOriginal bool
 	bi         *builtin
@@ -27,6 +27,7 @@ type extractor struct {
 func compileExtractors(p *Pack, srcs []*source, tables map[string]*aliasMatcher, e *errs) {
 	type fieldUse struct {
 		operator string
+		list     bool
 		at       string
 	}
 	where := map[string]string{}
@@ -48,12 +49,15 @@ func compileExtractors(p *Pack, srcs []*source, tables map[string]*aliasMatcher,
 			if !ok {
 				continue
 			}
+			// Several extractors may write one field (earliest value wins, lists merge), but
+			// they must agree on its shape: all plain or all with operators, all lists or none.
 			for _, u := range fields[x.field] {
-				if u.operator == "" || x.operator == "" || u.operator == x.operator {
-					e.add(s.name, line, "extract_field_conflict", "field %q is also written by the extractor at %s; extractors sharing a field need distinct operators", x.field, u.at)
+				if (u.operator == "") != (x.operator == "") || (u.operator == x.operator && u.list != x.list) {
+					e.add(s.name, line, "extract_field_conflict", "field %q is also written by the extractor at %s with a different shape (operator or list)", x.field, u.at)
+					break
 				}
 			}
-			fields[x.field] = append(fields[x.field], fieldUse{x.operator, at})
+			fields[x.field] = append(fields[x.field], fieldUse{x.operator, x.list, at})
 			p.extractors = append(p.extractors, x)
 		}
 	}
@@ -116,18 +120,38 @@ func compileExtractor(p *Pack, key string, d extractDoc, tables map[string]*alia
 			return nil, false
 		}
 		x.re, x.onOriginal = re, d.On == "original"
-		g, err := groupIndex(re, d.Group)
+		groups, err := groupIndexes(re, d.Group)
 		if err != nil {
 			fail("extract_invalid", "extractor %q: %v", key, err)
 			return nil, false
 		}
-		x.group = g
+		x.groups = groups
 		if !x.onOriginal {
 			x.patternIdx = len(p.patterns)
 			p.patterns = append(p.patterns, re)
 		}
 	}
 	return x, true
+}
+
+// groupIndexes resolves `group`: a number, a group name, or a list of them.
+func groupIndexes(re *regexp.Regexp, g any) ([]int, error) {
+	list, ok := g.([]any)
+	if !ok {
+		list = []any{g}
+	}
+	if len(list) == 0 {
+		return nil, fmt.Errorf("group list is empty")
+	}
+	out := make([]int, 0, len(list))
+	for _, item := range list {
+		i, err := groupIndex(re, item)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, i)
+	}
+	return out, nil
 }
 
 func groupIndex(re *regexp.Regexp, g any) (int, error) {
@@ -199,12 +223,10 @@ func (x *extractor) run(norm normalized, orig string, want []bool, now timeFunc)
 		if x.onOriginal {
 			text = orig
 		}
-		n := 1
-		if x.list {
-			n = -1
-		}
-		for _, m := range x.re.FindAllStringSubmatchIndex(text, n) {
-			s, e := m[2*x.group], m[2*x.group+1]
+		// Every match is considered until one yields a value: a match whose groups are all
+		// empty (an alternative that recognises a phrase to leave alone) yields nothing.
+		for _, m := range x.re.FindAllStringSubmatchIndex(text, -1) {
+			s, e := firstGroup(m, x.groups)
 			if s < 0 {
 				continue
 			}
@@ -218,6 +240,16 @@ func (x *extractor) run(norm normalized, orig string, want []bool, now timeFunc)
 		}
 	}
 	return dedupe(out)
+}
+
+// firstGroup returns the span of the first non-empty group among groups, or -1, -1.
+func firstGroup(m []int, groups []int) (int, int) {
+	for _, g := range groups {
+		if s, e := m[2*g], m[2*g+1]; s >= 0 && e > s {
+			return s, e
+		}
+	}
+	return -1, -1
 }
 
 // dedupe keeps the first occurrence of every value, so lists hold distinct values.

@@ -277,3 +277,7 @@ func (p *prefilter) eval(n int32, seen []uint64) bool {
 
 // always reports how many patterns have no requirement (for explain/bench output).
 func (p *prefilter) always() int { return p.nalways }
+
+// exact reports whether candidates' verdict for pattern i is the regex's own answer, so the
+// regex need not run. Until exact patterns are recognised, no verdict is exact.
+func (p *prefilter) exact(i int) bool { return false }
