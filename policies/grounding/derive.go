@@ -1,0 +1,200 @@
+package grounding
+
+import "math"
+
+// Significant digits a number must be written with before a derivation may
+// ground it. The more candidate results a tier can produce, the more digits
+// it needs; README.md has the measured false-grounding rates.
+const (
+	minSigVisible = 3 // both operands are visible: shown in the answer or written by the user
+	minSigApply   = 5 // a visible percentage applied to any source number
+	minSigPool    = 6 // any two of the first maxOperands source numbers
+)
+
+// derive tries to ground t as one arithmetic step. Only readings written
+// with enough significant digits are tried, and every step must land within
+// the written precision.
+func (ix *Index) derive(t *token, vis []operand, mask uint8) {
+	for r := 0; r < t.nreads; r++ {
+		g := t.target(r)
+		if g.sig < minSigVisible || g.lo <= 0 {
+			continue
+		}
+		d, ok := deriveVisible(g, t.Percent, vis)
+		if !ok && !t.Percent && g.sig >= minSigApply {
+			d, ok = ix.applyPercent(g, vis, mask)
+		}
+		if !ok && g.sig >= minSigPool {
+			d, ok = ix.derivePool(g, t.Percent, mask)
+		}
+		if ok {
+			t.useReading(r)
+			t.Grounded, t.Derivation, t.SourceKind = true, d.text(), d.a.kind
+			t.Source = d.a.label
+			if d.b.label != "" && d.b.label != d.a.label {
+				t.Source += "; " + d.b.label
+			}
+			return
+		}
+	}
+}
+
+// Operations of a derivation step.
+const (
+	opSum = iota
+	opDiff
+	opProd
+	opRatio
+	opRatioPct  // a / b as %
+	opChangePct // (b − a) / a as %
+	opAddPct    // a × (1 + b%)
+	opSubPct    // a × (1 − b%)
+	opOfPct     // a × b%
+)
+
+// derivation is a successful step; its text is built only when reported.
+type derivation struct {
+	op   int
+	a, b operand
+}
+
+func (d derivation) text() string {
+	a, b := fmtOperand(d.a), fmtOperand(d.b)
+	switch d.op {
+	case opSum:
+		return a + " + " + b
+	case opDiff:
+		return a + " − " + b
+	case opProd:
+		return a + " × " + b
+	case opRatio:
+		return a + " / " + b
+	case opRatioPct:
+		return a + " / " + b + " as %"
+	case opChangePct:
+		return "(" + b + " − " + a + ") / " + a + " as %"
+	case opAddPct:
+		return a + " × (1 + " + b + ")"
+	case opSubPct:
+		return a + " × (1 − " + b + ")"
+	}
+	return a + " × " + b
+}
+
+func fmtOperand(o operand) string {
+	if o.pct {
+		return fmtNum(o.v) + "%"
+	}
+	return fmtNum(o.v)
+}
+
+// deriveVisible tries every step between two visible operands.
+func deriveVisible(g target, pct bool, vis []operand) (derivation, bool) {
+	for i := range vis {
+		a := vis[i]
+		aOK := operandOK(a.v)
+		for j := range vis {
+			b := vis[j]
+			if i == j || a.v == b.v {
+				continue
+			}
+			both := aOK && operandOK(b.v)
+			if d, ok := visiblePair(g, pct, a, b, both, j > i); ok {
+				return d, true
+			}
+		}
+	}
+	return derivation{}, false
+}
+
+func visiblePair(g target, pct bool, a, b operand, both, first bool) (derivation, bool) {
+	try := func(op int, v float64) (derivation, bool) {
+		return derivation{op, a, b}, g.has(v)
+	}
+	if pct {
+		if both {
+			if d, ok := try(opRatioPct, a.v/b.v*100); ok {
+				return d, true
+			}
+			if d, ok := try(opChangePct, (b.v-a.v)/a.v*100); ok && sameSign(a.v, b.v) {
+				return d, true
+			}
+		}
+		if a.pct && b.pct && first {
+			if d, ok := try(opSum, a.v+b.v); ok {
+				return d, true
+			}
+			if d, ok := try(opDiff, a.v-b.v); ok {
+				return d, true
+			}
+		}
+		return derivation{}, false
+	}
+	if both && !a.pct && !b.pct {
+		if first {
+			if d, ok := try(opSum, a.v+b.v); ok {
+				return d, true
+			}
+			if d, ok := try(opDiff, a.v-b.v); ok {
+				return orderDiff(d), true
+			}
+			if d, ok := try(opProd, a.v*b.v); ok {
+				return d, true
+			}
+		}
+		if d, ok := try(opRatio, a.v/b.v); ok {
+			return d, true
+		}
+	}
+	if b.pct && !a.pct && operandOK(a.v) {
+		p := math.Abs(b.v)
+		for _, s := range [...]struct {
+			op int
+			f  float64
+		}{{opAddPct, 1 + p/100}, {opOfPct, p / 100}, {opSubPct, 1 - p/100}} {
+			if d, ok := try(s.op, a.v*s.f); ok && s.f > 0 {
+				return d, true
+			}
+		}
+	}
+	return derivation{}, false
+}
+
+// orderDiff writes a difference with the larger operand first.
+func orderDiff(d derivation) derivation {
+	if d.a.v < d.b.v {
+		d.a, d.b = d.b, d.a
+	}
+	return d
+}
+
+func sameSign(a, b float64) bool { return a > 0 && b > 0 || a < 0 && b < 0 }
+
+// applyPercent grounds g as a visible percentage applied to any source
+// number: a × (1 + p%), a × (1 − p%), a × p%.
+func (ix *Index) applyPercent(g target, vis []operand, mask uint8) (derivation, bool) {
+	for _, p := range vis {
+		if !p.pct || p.v == 0 {
+			continue
+		}
+		q := math.Abs(p.v) / 100
+		for _, s := range [...]struct {
+			op int
+			f  float64
+		}{{opAddPct, 1 + q}, {opOfPct, q}, {opSubPct, 1 - q}} {
+			if s.f <= 0 {
+				continue
+			}
+			x := g.x / s.f
+			if n, ok := ix.find(&ix.abs, x, (g.hi-g.x)/s.f, mask, true); ok {
+				e := &ix.entries[n]
+				lbl, kind := e.labelFor(mask)
+				a := operand{v: e.value, pct: e.pct, label: lbl, kind: kind}
+				if g.has(a.v * s.f) {
+					return derivation{s.op, a, p}, true
+				}
+			}
+		}
+	}
+	return derivation{}, false
+}

@@ -1,0 +1,208 @@
+package grounding
+
+import (
+	"math"
+	"strings"
+)
+
+// token is a number found by the scanner, with what matching needs.
+type token struct {
+	Number
+	scale  float64 // factor of a scale word ("k", "mln"), 1 when none
+	neg    bool
+	reads  [2]reading // reads[0] is the primary reading
+	nreads int
+	amb    byte // separator of an ambiguous numeral ('.' or ','), 0 otherwise
+}
+
+// Extract finds the quantities in text as people write them (English and
+// Italian). See the package documentation for what counts as a quantity.
+func Extract(text string) []Number {
+	toks := extract(text)
+	out := make([]Number, len(toks))
+	for i := range toks {
+		out[i] = toks[i].Number
+	}
+	return out
+}
+
+func extract(s string) []token {
+	toks := make([]token, 0, digitRuns(s))
+	var st style
+	masks := findMasks(s)
+	mi, floor := 0, 0
+	for i := 0; i < len(s); {
+		if !isDigit(s[i]) {
+			i++
+			continue
+		}
+		for mi < len(masks) && masks[mi].end <= i {
+			mi++
+		}
+		if mi < len(masks) && masks[mi].start <= i {
+			i = masks[mi].end
+			continue
+		}
+		if identifierBefore(s, i) {
+			i = skipIdentifier(s, i)
+			continue
+		}
+		if end, ok := dateOrTime(s, i); ok {
+			i = end
+			continue
+		}
+		if end, ok := phoneEnd(s, i); ok {
+			i = end
+			continue
+		}
+		t, end, ok := scanNumber(s, i, floor, &st)
+		if ok {
+			floor = t.End
+			toks = append(toks, t)
+		}
+		i = end
+	}
+	resolveStyle(toks, st)
+	linkRanges(s, toks)
+	return toks
+}
+
+// digitRuns counts the runs of digits in s, a bound on the numbers in it.
+func digitRuns(s string) int {
+	n, in := 0, false
+	for i := 0; i < len(s); i++ {
+		d := isDigit(s[i])
+		if d && !in {
+			n++
+		}
+		in = d
+	}
+	return n
+}
+
+// scanNumber reads the quantity whose digits start at i. It returns the end
+// of what it consumed and false when the digits are no quantity. Its prefix
+// may not reach back before floor, the end of the previous number.
+func scanNumber(s string, i, floor int, st *style) (token, int, bool) {
+	var t token
+	nm := scanNumeral(s, i)
+	reads, n, amb := nm.interpret(s, st)
+	if n == 0 {
+		return t, skipIdentifier(s, i), false
+	}
+	p := readPrefix(s, i)
+	if p.start < floor {
+		p = prefix{start: i} // the previous number took these bytes as its suffix
+	}
+	sf := readSuffix(s, nm.end, p.currency != "")
+	switch {
+	case sf.ident:
+		return t, skipIdentifier(s, nm.end), false
+	case sf.ordinal:
+		return t, nm.end, false
+	}
+	bare := !p.signed && p.currency == ""
+	if bare && listMarker(s, &nm, i) {
+		return t, nm.end, false
+	}
+	plain := bare && sf.currency == "" && !sf.pct && sf.scale == 1 && !sf.unit
+	if plain && nm.n == 1 {
+		v := reads[0].mant
+		if nm.glen(0) == 4 && v >= 1900 && v <= 2100 {
+			return t, nm.end, false // a year
+		}
+		if monthDay(s, i, nm.end, v) {
+			return t, nm.end, false
+		}
+	}
+	t.Start, t.End = p.start, sf.end
+	t.Text = s[t.Start:t.End]
+	t.Percent = sf.pct
+	t.Currency = p.currency
+	if t.Currency == "" {
+		t.Currency = sf.currency
+	}
+	t.scale, t.neg = sf.scale, p.neg
+	t.reads, t.nreads = reads, n
+	if amb {
+		t.amb = nm.seps[1]
+	}
+	t.setValue()
+	return t, sf.end, true
+}
+
+func (t *token) setValue() {
+	r := t.reads[0]
+	v := r.mant * t.scale
+	if t.neg {
+		v = -v
+	}
+	t.Value, t.Decimals = v, r.dec
+	t.Trivial = r.dec == 0 && !t.Percent && t.Currency == "" && t.scale == 1 && math.Abs(v) <= 10
+}
+
+// resolveStyle picks the primary reading of ambiguous numerals: "1,234" is
+// 1.234 and "1.234" is 1234 in a text whose unambiguous numbers use the
+// decimal comma, the other way round in one that uses the decimal point,
+// and 1234 in both cases when the text shows neither style.
+func resolveStyle(toks []token, st style) {
+	for i := range toks {
+		t := &toks[i]
+		if t.amb == 0 {
+			continue
+		}
+		if t.amb == ',' && st.it > st.en || t.amb == '.' && st.en > st.it {
+			t.reads[0], t.reads[1] = t.reads[1], t.reads[0]
+			t.setValue()
+		}
+	}
+}
+
+// linkRanges shares percent, currency and scale across the two ends of a
+// range: "10-20%", "€10–20", "tra 3 e 5 milioni".
+func linkRanges(s string, toks []token) {
+	for k := 1; k < len(toks); k++ {
+		a, b := &toks[k-1], &toks[k]
+		if !isRange(s, a, b) {
+			continue
+		}
+		if !a.Percent && b.Percent && a.Currency == "" {
+			a.Percent = true
+		}
+		if a.Currency == "" && b.Currency != "" && !a.Percent {
+			a.Currency = b.Currency
+		}
+		if b.Currency == "" && a.Currency != "" && !b.Percent {
+			b.Currency = a.Currency
+		}
+		if a.scale == 1 && b.scale != 1 {
+			a.scale = b.scale
+		}
+		a.setValue()
+		b.setValue()
+	}
+}
+
+func isRange(s string, a, b *token) bool {
+	gap := strings.TrimSpace(s[a.End:b.Start])
+	switch gap {
+	case "-", "–", "—":
+		return true
+	case "to", "a", "e", "and", "al", "fino a":
+	default:
+		return false
+	}
+	k := a.Start
+	for k > 0 && s[k-1] == ' ' {
+		k--
+	}
+	w := k
+	for w > 0 && (s[w-1] >= 'a' && s[w-1] <= 'z' || s[w-1] >= 'A' && s[w-1] <= 'Z') {
+		w--
+	}
+	switch strings.ToLower(s[w:k]) {
+	case "from", "between", "da", "dal", "dai", "tra", "fra":
+		return true
+	}
+	return false
+}

@@ -1,0 +1,194 @@
+package grounding
+
+import (
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
+
+// span is a byte range [start, end) of text that holds no quantities.
+type span struct{ start, end int }
+
+// findMasks returns, in order, the code spans ("`...`" and fenced blocks),
+// URLs and e-mail addresses of s: digits inside them are identifiers, not
+// quantities.
+func findMasks(s string) []span {
+	if !strings.ContainsAny(s, "`/@w") {
+		return nil
+	}
+	var m []span
+	for i := 0; i < len(s); i++ {
+		switch s[i] {
+		case '`':
+			if strings.HasPrefix(s[i:], "```") {
+				e := strings.Index(s[i+3:], "```")
+				end := len(s)
+				if e >= 0 {
+					end = i + 3 + e + 3
+				}
+				m = append(m, span{i, end})
+				i = end - 1
+				continue
+			}
+			e := strings.IndexByte(s[i+1:], '`')
+			if e < 0 {
+				continue
+			}
+			m = append(m, span{i, i + 1 + e + 1})
+			i += e + 1
+		case 'h', 'w':
+			if hasURLPrefix(s[i:]) && (i == 0 || !isWordByte(s[i-1])) {
+				end := urlEnd(s, i)
+				m = append(m, span{i, end})
+				i = end - 1
+			}
+		case '@':
+			a, b := i, i+1
+			for a > 0 && isEmailByte(s[a-1]) {
+				a--
+			}
+			for b < len(s) && isEmailByte(s[b]) {
+				b++
+			}
+			if a < i && b > i+1 {
+				if len(m) > 0 && m[len(m)-1].end > a {
+					a = m[len(m)-1].end
+				}
+				m = append(m, span{a, b})
+				i = b - 1
+			}
+		}
+	}
+	return m
+}
+
+func hasURLPrefix(s string) bool {
+	return strings.HasPrefix(s, "http://") || strings.HasPrefix(s, "https://") || strings.HasPrefix(s, "www.")
+}
+
+func urlEnd(s string, i int) int {
+	for i < len(s) {
+		switch s[i] {
+		case ' ', '\t', '\n', '\r', '<', '>', '"', '`', ')', ']':
+			return i
+		}
+		i++
+	}
+	return i
+}
+
+func isEmailByte(c byte) bool {
+	return isWordByte(c) || c == '.' || c == '-' || c == '+' || c == '%'
+}
+
+// identifierBefore reports digits that continue a word: "H2O", "gpt-4o",
+// "v1.2.3", "Q3", "#12". A currency code ("EUR12") is not a word.
+func identifierBefore(s string, i int) bool {
+	if i == 0 {
+		return false
+	}
+	c := s[i-1]
+	switch {
+	case c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z':
+		w := i
+		for w > 0 && (s[w-1] >= 'A' && s[w-1] <= 'Z') {
+			w--
+		}
+		if i-w == 3 && isCode(s[w:i]) && (w == 0 || !isWordByte(s[w-1])) {
+			return false
+		}
+		return true
+	case c == '-' || c == '.' || c == '/':
+		if i < 2 {
+			return false
+		}
+		r, _ := utf8.DecodeLastRuneInString(s[:i-1])
+		return unicode.IsLetter(r) || r == '_'
+	case c == '#':
+		return true
+	case c >= utf8.RuneSelf:
+		r, _ := utf8.DecodeLastRuneInString(s[:i])
+		return unicode.IsLetter(r)
+	}
+	return false
+}
+
+// skipIdentifier returns the end of the word-like run of digits at i.
+func skipIdentifier(s string, i int) int {
+	for i < len(s) {
+		c := s[i]
+		if isWordByte(c) {
+			i++
+			continue
+		}
+		if (c == '-' || c == '.' || c == '/') && i+1 < len(s) && isWordByte(s[i+1]) {
+			i++
+			continue
+		}
+		break
+	}
+	return i
+}
+
+// dateOrTime returns the end of a date or time that starts at i:
+// 2024-01-15, 15/01/2024, 15.01.2024, 2024-01, 01/2024, 12:30, 12:30:45.
+func dateOrTime(s string, i int) (int, bool) {
+	var g [3][2]int
+	n, sep := 0, byte(0)
+	j := i
+	for n < 3 {
+		k := digitsEnd(s, j)
+		g[n] = [2]int{j, k}
+		n++
+		if k+1 >= len(s) || !isDigit(s[k+1]) {
+			j = k
+			break
+		}
+		c := s[k]
+		if c != '-' && c != '/' && c != '.' && c != ':' || (sep != 0 && c != sep) {
+			j = k
+			break
+		}
+		sep, j = c, k+1
+	}
+	if j < len(s) && isDigit(s[j]) {
+		return 0, false
+	}
+	l := func(k int) int { return g[k][1] - g[k][0] }
+	v := func(k int) int { return atoi(s[g[k][0]:g[k][1]]) }
+	end := g[n-1][1]
+	// A fourth group ("192.168.1.1") is no date.
+	if end+1 < len(s) && s[end] == sep && isDigit(s[end+1]) {
+		return 0, false
+	}
+	switch {
+	case sep == ':' && l(0) <= 2 && l(1) == 2 && (n == 2 || l(2) == 2):
+		return end, true
+	case n == 3 && (sep == '-' || sep == '/'):
+		if l(0) <= 2 && l(1) <= 2 && (l(2) == 2 || l(2) == 4) || l(0) == 4 && l(1) <= 2 && l(2) <= 2 {
+			return end, true
+		}
+	case n == 3 && sep == '.':
+		if l(0) <= 2 && l(1) <= 2 && (l(2) == 2 || l(2) == 4) && v(0) >= 1 && v(0) <= 31 && v(1) >= 1 && v(1) <= 12 ||
+			l(0) == 4 && l(1) == 2 && l(2) == 2 {
+			return end, true
+		}
+	case n == 2 && sep == '-' && l(0) == 4 && l(1) == 2:
+		if y, m := v(0), v(1); y >= 1900 && y <= 2100 && m >= 1 && m <= 12 {
+			return end, true
+		}
+	case n == 2 && sep == '/' && l(0) <= 2 && l(1) == 4:
+		if m := v(0); m >= 1 && m <= 12 {
+			return end, true
+		}
+	}
+	return 0, false
+}
+
+func atoi(s string) int {
+	n := 0
+	for i := 0; i < len(s) && i < 9; i++ {
+		n = n*10 + int(s[i]-'0')
+	}
+	return n
+}
