@@ -1,0 +1,3 @@
+package weir.request
+
+decision := {"allow": true, "violations": [], "obligations": {}}

@@ -1,0 +1,3 @@
+package weir.response
+
+decision := {"allow": true, "violations": []}

@@ -1,0 +1,5 @@
+package weir.request
+
+bad if {
+	input.x ==
+}

@@ -1,0 +1,5 @@
+package weir.tools
+
+violation contains v if {
+	v := {"code": "x", "message": "y"
+}
