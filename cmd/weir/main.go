@@ -21,6 +21,7 @@ func commands() map[string]command {
 	cmds := map[string]command{
 		"classify": {"classify questions with a rule pack (--rules DIR)", runClassify},
 		"check":    {"compile a rule pack and/or a policy bundle and run their tests", runCheck},
+		"mock-llm": {"serve a scripted OpenAI-compatible model for tests and demos", runMockLLM},
 	}
 	for name, c := range registered {
 		cmds[name] = c
