@@ -1,10 +1,16 @@
 package rules
 
 import (
+	"fmt"
+	"math/rand/v2"
 	"reflect"
+	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
+	"unicode"
+	"unicode/utf8"
 )
 
 // builtinNow is the clock for relative years in the tests.
@@ -211,4 +217,352 @@ func BenchmarkBuiltins(b *testing.B) {
 			}
 		})
 	}
+}
+
+// legacyBuiltins are the regex-based scanners the hand-written ones replaced; the scanners
+// not listed here did not change.
+var legacyBuiltins = map[string]func(string, time.Time) []hit{
+	"year": legacyScanYears, "number": legacyScanNumbers, "quoted": legacyScanQuoted,
+	"identifier": legacyScanIdentifiers, "decorator": legacyScanDecorators, "call": legacyScanCalls,
+	"path": legacyScanPaths, "date": legacyScanDates, "date_range": legacyScanDateRanges,
+}
+
+// sameAsLegacy fails when a builtin's hits on s differ from the legacy scanner's.
+func sameAsLegacy(t *testing.T, s string) {
+	t.Helper()
+	for name, old := range legacyBuiltins {
+		b := builtins[name]
+		text := s
+		if !b.onOriginal {
+			text = normalizeTerm(s, allNorm)
+		}
+		got, want := b.scan(text, builtinNow), old(text, builtinNow)
+		if len(got) == 0 && len(want) == 0 {
+			continue
+		}
+		if fmt.Sprint(got) != fmt.Sprint(want) {
+			t.Fatalf("%s(%q):\n got  %v\n want %v", name, text, got, want)
+		}
+	}
+}
+
+// builtinPieces are fragments that exercise every scanner's edge cases when glued together.
+var builtinPieces = []string{
+	"fy", "FY", "fy2023", "fy 23", "fy-2024", "fy123", "2024", "1999", "12024", "-", "--", "-5", "1,234", ",567", ".89",
+	"1.234.567", ",5", "1.2", "3,", "12345", "0", "\"", "'", "`", "“", "”", "«", "»", "‘", "’", "„", "l'anno", "what's",
+	"processPayment", "UserModel", "user_id", "API_KEY", "__", "_x", "$var", "a$b", "obj.method", "os.Getenv", "(", ")", "()",
+	"(x, y)", "(" + strings.Repeat("a", 79) + ")", "(" + strings.Repeat("b", 81) + ")", "@", "@app.route", "@_x", "user@x.com",
+	".", "..", "/", "/api/users", "src/auth/*.py", "*.go", "test*.py", "config.yaml", "x.PY", "./run.sh", "~/", "{id}", "15/01/2024",
+	"3.5", "and/or", ":", "\\", "é", "è", "\xff", " ", "  ", "\t", "\n", "a", "B", "z9", "last year", "two years ago",
+	"between 2022 and 2024", "from march 2023 to may 2023", "dal 2022 al 2023", "since 2021", "before 2023", "until march 2024",
+	"prima del 2023", "tra il 2020 e il 2021", "entro il 2025", "2024-01-15", "15 january 2024", "x.y.z()", "a.b.", "http://x/y",
+	"twenty-five years ago", "un anno fa", "quest'anno", "anno prossimo", "due anni fa", "a year ago", "one years ago",
+	"x-ab years ago", "year", "anno", "anni", "years", "lastyear", "_last year", "il prossimo anno", "1000 years ago", "ago",
+	"january 15, 2024", "3 sept. 2023", "15th of march 2024", "1st may 2024", "dic,", "31", "2nd", ", ",
+	"fa", "previous year", "this year", "next year", "anno in corso", strings.Repeat("x", 30),
+}
+
+func TestBuiltinsMatchLegacy(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 11))
+	for range 20000 {
+		var b strings.Builder
+		for range 1 + rng.IntN(8) {
+			b.WriteString(builtinPieces[rng.IntN(len(builtinPieces))])
+			if rng.IntN(3) == 0 {
+				b.WriteByte(" ,;!?"[rng.IntN(5)])
+			}
+		}
+		sameAsLegacy(t, b.String())
+	}
+}
+
+func FuzzBuiltinsLegacy(f *testing.F) {
+	for _, s := range builtinPieces {
+		f.Add(s)
+	}
+	f.Add("Show me the critical findings from 15 January 2024 in /api/users and src/auth/*.py where processPayment() or @requires_auth is used")
+	f.Fuzz(func(t *testing.T, s string) { sameAsLegacy(t, s) })
+}
+
+// legacyReFY reads fiscal years: fy2023, fy23, fy 2023, fy-2023.
+var legacyReFY = regexp.MustCompile(`\bfy[ -]?(\d{4}|\d{2})\b`)
+
+// legacyReRelYear reads years relative to the clock; the capture group that matched says which.
+var legacyReRelYear = regexp.MustCompile(`\b(?:` +
+	`((?:last|previous|past) year|l'anno scorso|anno scorso|lo scorso anno|l'anno passato|anno passato|(?:a|an|one|un) years? (?:ago|fa)|un anno fa)` +
+	`|((?:this|current) year|quest'anno|questo anno|l'anno corrente|anno corrente|anno in corso)` +
+	`|(next year|l'anno prossimo|anno prossimo|il prossimo anno|prossimo anno)` +
+	`|([a-z0-9]+(?:-[a-z]+)?) (?:years ago|anni fa))\b`)
+
+// legacyScanDates finds calendar dates and returns them as YYYY-MM-DD; impossible dates are skipped.
+func legacyScanDates(text string, _ time.Time) []hit {
+	var hs []hit
+	for _, m := range findNear(reDate, text, yearSpots(text), 32, 8) {
+		if from, to, ok := period(text[m[0]:m[1]]); ok && from.Equal(to) {
+			hs = append(hs, hit{from.Format(time.DateOnly), m[0], m[1]})
+		}
+	}
+	return hs
+}
+
+// legacyScanYears finds absolute, fiscal and relative years.
+func legacyScanYears(text string, now time.Time) []hit {
+	var hs []hit
+	for i := 0; i < len(text); {
+		if !isDigit(text[i]) {
+			i++
+			continue
+		}
+		j := i
+		for j < len(text) && isDigit(text[j]) {
+			j++
+		}
+		if j-i == 4 && !isLetter(byteAt(text, i-1)) && !isLetter(byteAt(text, j)) {
+			if y, _ := strconv.Atoi(text[i:j]); y >= 1900 && y <= 2099 {
+				hs = append(hs, hit{y, i, j})
+			}
+		}
+		i = j
+	}
+	for _, m := range legacyReFY.FindAllStringSubmatchIndex(text, -1) {
+		y, _ := strconv.Atoi(text[m[2]:m[3]])
+		if m[3]-m[2] == 2 {
+			y += 2000
+		}
+		hs = append(hs, hit{y, m[0], m[1]})
+	}
+	for _, m := range findNear(legacyReRelYear, text, keywordSpots(text, "year", "anno", "anni"), 32, 24) {
+		var delta int
+		switch {
+		case m[2] >= 0:
+			delta = -1
+		case m[4] >= 0:
+			delta = 0
+		case m[6] >= 0:
+			delta = 1
+		default:
+			n, ok := parseIntWord(text[m[8]:m[9]])
+			if !ok || n > 1000 {
+				continue
+			}
+			delta = -n
+		}
+		hs = append(hs, hit{now.Year() + delta, m[0], m[1]})
+	}
+	return sortHits(hs)
+}
+
+// legacyReNumber reads English (1,234.5) and Italian (1.234,5) thousands groupings and plain decimals.
+// The Italian form needs two groups or a decimal comma, so a lone "1.234" stays a decimal.
+var legacyReNumber = regexp.MustCompile(`-?(?:\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d{1,3}(?:\.\d{3}){2,}(?:,\d+)?|\d{1,3}\.\d{3},\d+|\d+(?:[.,]\d+)?)`)
+
+// legacyScanNumbers finds numbers that stand alone (not glued to letters or other digits).
+func legacyScanNumbers(text string, _ time.Time) []hit {
+	var hs []hit
+	for _, m := range legacyReNumber.FindAllStringIndex(text, -1) {
+		s, e := m[0], m[1]
+		if text[s] == '-' && (isAlnum(byteAt(text, s-1)) || byteAt(text, s-1) == '-') {
+			s++ // a hyphen after a word or digit is a dash, not a sign (2024-01-15)
+		}
+		if isLetter(byteAt(text, s-1)) || isLetter(byteAt(text, e)) || isDigit(byteAt(text, s-1)) {
+			continue
+		}
+		if v, ok := parseNumber(text[s:e]); ok {
+			hs = append(hs, hit{v, s, e})
+		}
+	}
+	return hs
+}
+
+// legacyQuotePairs maps each opening quote to the quotes that may close it.
+var legacyQuotePairs = map[rune]string{'"': `"`, '`': "`", '“': "”“", '«': "»", '‘': "’", '„': "“”"}
+
+// legacyScanQuoted finds non-empty text between matching quotes. Single quotes and ’ double as
+// apostrophes (what's, l'anno), so they open only at a word start and close only before a
+// non-letter.
+func legacyScanQuoted(text string, _ time.Time) []hit {
+	var hs []hit
+	for i := 0; i < len(text); {
+		r, size := utf8.DecodeRuneInString(text[i:])
+		closers, ok := legacyQuotePairs[r]
+		apos := r == '\''
+		if apos {
+			prev, _ := utf8.DecodeLastRuneInString(text[:i])
+			ok, closers = !isWordRune(prev), "'"
+		}
+		if !ok {
+			i += size
+			continue
+		}
+		start := i + size
+		end := findCloser(text, start, closers, apos || r == '‘')
+		if end <= start {
+			i += size
+			continue
+		}
+		hs = append(hs, hit{text[start:end], start, end})
+		_, csize := utf8.DecodeRuneInString(text[end:])
+		i = end + csize
+	}
+	return hs
+}
+
+// legacyReIdent reads dotted identifier candidates; legacyScanIdentifiers decides which look like code.
+var legacyReIdent = regexp.MustCompile(`[A-Za-z_$][A-Za-z0-9_$]*(?:\.[A-Za-z_$][A-Za-z0-9_$]*)*`)
+
+// legacyScanIdentifiers finds code identifiers: camelCase, PascalCase with an inner capital,
+// snake_case, SCREAMING_CASE, calls and dotted names with an identifier-like part.
+func legacyScanIdentifiers(text string, _ time.Time) []hit {
+	var hs []hit
+	for _, m := range legacyReIdent.FindAllStringIndex(text, -1) {
+		s, e := m[0], m[1]
+		for e > s && text[e-1] == '.' {
+			e--
+		}
+		prev, next := byteAt(text, s-1), byteAt(text, e)
+		if prev == '@' || prev == '/' || prev == '\\' || prev == '.' || next == '/' || next == '@' ||
+			next == ':' && byteAt(text, e+1) == '/' || isDigit(prev) || prev >= utf8.RuneSelf || next >= utf8.RuneSelf {
+			continue
+		}
+		name := text[s:e]
+		parts := strings.Split(name, ".")
+		call := next == '('
+		if !call && len(parts) > 1 && fileExts[strings.ToLower(parts[len(parts)-1])] {
+			continue
+		}
+		if call || legacyLooksLikeCode(parts) {
+			hs = append(hs, hit{name, s, e})
+		}
+	}
+	return hs
+}
+
+// legacyLooksLikeCode reports whether a (dotted) name is code rather than prose.
+func legacyLooksLikeCode(parts []string) bool {
+	for _, p := range parts {
+		if identLike(p) {
+			return true
+		}
+	}
+	// pkg.Name: a lower-case package and an exported name.
+	return len(parts) == 2 && parts[0] != "" && parts[1] != "" &&
+		'a' <= parts[0][0] && parts[0][0] <= 'z' && 'A' <= parts[1][0] && parts[1][0] <= 'Z' && len(parts[0]) > 1
+}
+
+// legacyReDecorator reads @name and @pkg.name.
+var legacyReDecorator = regexp.MustCompile(`@([A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)*)`)
+
+// legacyScanDecorators finds decorators; an @ glued to a preceding word is an e-mail address.
+func legacyScanDecorators(text string, _ time.Time) []hit {
+	var hs []hit
+	for _, m := range legacyReDecorator.FindAllStringSubmatchIndex(text, -1) {
+		if p := byteAt(text, m[0]-1); isAlnum(p) || p == '_' || p == '.' || p == '-' || p >= utf8.RuneSelf {
+			continue
+		}
+		hs = append(hs, hit{text[m[2]:m[3]], m[2], m[3]})
+	}
+	return hs
+}
+
+// legacyReCall reads name(args) with simple arguments.
+var legacyReCall = regexp.MustCompile(`([A-Za-z_$][A-Za-z0-9_$]*(?:\.[A-Za-z_$][A-Za-z0-9_$]*)*)\([\w\s,.'"=:*\-\[\]]{0,80}\)`)
+
+// legacyScanCalls finds function and method calls and returns their names.
+func legacyScanCalls(text string, _ time.Time) []hit {
+	var hs []hit
+	if strings.IndexByte(text, '(') < 0 {
+		return nil // the common case for prose: skip the regex entirely
+	}
+	for _, m := range legacyReCall.FindAllStringSubmatchIndex(text, -1) {
+		if p := byteAt(text, m[2]-1); p == '@' || p == '/' || p >= utf8.RuneSelf {
+			continue
+		}
+		hs = append(hs, hit{text[m[2]:m[3]], m[2], m[3]})
+	}
+	return hs
+}
+
+// legacyScanPaths finds file paths, URL paths and globs.
+func legacyScanPaths(text string, _ time.Time) []hit {
+	var hs []hit
+	for i := 0; i < len(text); {
+		if !isPathByte(text[i]) {
+			i++
+			continue
+		}
+		j := i
+		for j < len(text) && isPathByte(text[j]) {
+			j++
+		}
+		s, e := i, j
+		for e > s && (text[e-1] == '.' || text[e-1] == '-') {
+			e-- // sentence punctuation after a path
+		}
+		i = j
+		if p := byteAt(text, s-1); p == '@' || p == ':' || p == '\\' || p >= utf8.RuneSelf || byteAt(text, j) >= utf8.RuneSelf {
+			continue
+		}
+		if e > s && legacyIsPath(text[s:e]) {
+			hs = append(hs, hit{text[s:e], s, e})
+		}
+	}
+	return hs
+}
+
+// legacyReDateLike rejects numeric dates and plain decimals that look like paths.
+var legacyReDateLike = regexp.MustCompile(`^[\d./-]+$`)
+
+// legacyIsPath decides whether a token made of path bytes is a path.
+func legacyIsPath(t string) bool {
+	if legacyReDateLike.MatchString(t) || !strings.ContainsFunc(t, unicode.IsLetter) && !strings.Contains(t, "*") {
+		return false
+	}
+	last := t[strings.LastIndexByte(t, '/')+1:]
+	ext := ""
+	if k := strings.LastIndexByte(last, '.'); k > 0 {
+		ext = strings.ToLower(last[k+1:])
+	}
+	if strings.Contains(t, "/") {
+		return t != "/" && (t[0] == '/' || t[0] == '.' || t[0] == '~' || strings.Contains(t, "*") ||
+			fileExts[ext] || strings.HasSuffix(t, "/") || strings.Count(t, "/") >= 2)
+	}
+	if strings.Contains(t, "*") {
+		return strings.ContainsAny(t, ".") || len(t) > 1 && strings.ContainsFunc(t, unicode.IsLetter)
+	}
+	return fileExts[ext] && len(last) > len(ext)+1
+}
+
+// legacyScanDateRanges finds date ranges; the result is a map with "start" and/or "end".
+func legacyScanDateRanges(text string, _ time.Time) []hit {
+	var hs []hit
+	spots := yearSpots(text)
+	for _, f := range rangeForms {
+		for _, m := range findNear(f.re, text, spots, 80, 8) {
+			v := map[string]any{}
+			g := 2
+			if f.hasStart {
+				from, _, ok := period(text[m[g]:m[g+1]])
+				if !ok {
+					continue
+				}
+				v["start"] = from.Format(time.DateOnly)
+				g += 2
+			}
+			if f.hasEnd {
+				from, to, ok := period(text[m[g]:m[g+1]])
+				if !ok {
+					continue
+				}
+				if f.endBeforeEndpoint {
+					to = from.AddDate(0, 0, -1)
+				}
+				v["end"] = to.Format(time.DateOnly)
+			}
+			if s, e := v["start"], v["end"]; s != nil && e != nil && s.(string) > e.(string) {
+				continue
+			}
+			hs = append(hs, hit{v, m[0], m[1]})
+		}
+	}
+	return sortHits(hs)
 }

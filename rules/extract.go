@@ -17,8 +17,8 @@ type extractor struct {
 
 	table      *aliasMatcher
 	re         *regexp.Regexp
-	patternIdx int // index into Pack.patterns for the prefilter, -1 when on the original text
-	groups     []int // capture groups tried in order; the first non-empty one is the value
+	patternIdx int    // index into Pack.patterns for the prefilter, -1 when on the original text
+	groups     []int  // capture groups tried in order; the first non-empty one is the value
 	typ        string // string, int, number
 	onOriginal bool
 	bi         *builtin

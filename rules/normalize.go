@@ -14,31 +14,43 @@ type normOptions struct{ lowercase, foldDiacritics, collapseWhitespace bool }
 // normalized is a normalized question with the map back to the original text.
 type normalized struct {
 	text string
-	// spans holds, for output byte i, the original span [spans[2i], spans[2i+1]) that
-	// produced it. A nil spans means the text is the original unchanged (identity map),
-	// which lets clean ASCII questions skip the allocation entirely.
-	spans []int32
+	// segs maps output bytes back to the original text, sorted by out. A nil segs means an
+	// identity map: the text has the original's length and byte i came from original byte i
+	// (clean ASCII questions, and ASCII questions that only needed lower-casing).
+	segs []normSeg
 	// origLen is the length of the original string, used to place empty spans at the end.
 	origLen int
 }
 
+// normSeg covers the output bytes from out up to the next segment's out. With end < 0 it maps
+// byte for byte (output byte out+k came from original byte start+k); otherwise every output
+// byte in it came from the original span [start, end) (a folded rune, a ligature, a collapsed
+// run of whitespace). Runs of copied ASCII thus cost one segment instead of a span per byte.
+type normSeg struct{ out, start, end int32 }
+
 // normalize returns s normalized as described in rules/README.md ("Normalization").
 func normalize(s string, o normOptions) normalized {
-	if isClean(s, o) {
+	switch asciiShape(s, o) {
+	case shapeClean:
 		return normalized{text: s, origLen: len(s)}
+	case shapeOneToOne:
+		return normalized{text: asciiMap(s, o), origLen: len(s)}
 	}
 	var w normWriter
 	w.buf = make([]byte, 0, len(s)+len(s)/8+8)
-	w.spans = make([]int32, 0, 2*cap(w.buf))
+	w.segs = make([]normSeg, 0, 16)
 	w.keepSpans = true
 	w.run(s, o)
-	return normalized{text: bytesToString(w.buf), spans: w.spans, origLen: len(s)}
+	return normalized{text: bytesToString(w.buf), segs: w.segs, origLen: len(s)}
 }
 
 // normalizeTerm normalizes an alias term, pattern literal or test string like a question (no mapping kept).
 func normalizeTerm(s string, o normOptions) string {
-	if isClean(s, o) {
+	switch asciiShape(s, o) {
+	case shapeClean:
 		return s
+	case shapeOneToOne:
+		return asciiMap(s, o)
 	}
 	var w normWriter
 	w.buf = make([]byte, 0, len(s)+len(s)/8+8)
@@ -60,62 +72,156 @@ func bytesToString(b []byte) string {
 func (n normalized) origSpan(start, end int) (int, int) {
 	start = max(0, min(start, len(n.text)))
 	end = max(start, min(end, len(n.text)))
-	if n.spans == nil {
+	if n.segs == nil {
 		return start, end
 	}
 	if start == end {
 		var p int
 		switch {
 		case start < len(n.text):
-			p = int(n.spans[2*start])
+			p, _ = n.byteSpan(start)
 		case len(n.text) > 0:
-			p = int(n.spans[2*len(n.text)-1])
+			_, p = n.byteSpan(len(n.text) - 1)
 		}
 		return p, p
 	}
-	return int(n.spans[2*start]), int(n.spans[2*(end-1)+1])
+	s, _ := n.byteSpan(start)
+	_, e := n.byteSpan(end - 1)
+	return s, e
 }
 
-// isClean reports whether s is already normalized under o and consists of ASCII only,
-// so normalize can return it as is.
-func isClean(s string, o normOptions) bool {
+// byteSpan returns the original span that produced output byte j (0 <= j < len(n.text)).
+func (n normalized) byteSpan(j int) (int, int) {
+	lo, hi := 0, len(n.segs)
+	for hi-lo > 1 { // the last segment with out <= j; segs[0].out is always 0
+		m := int(uint(lo+hi) >> 1)
+		if int(n.segs[m].out) <= j {
+			lo = m
+		} else {
+			hi = m
+		}
+	}
+	g := n.segs[lo]
+	if g.end < 0 {
+		s := int(g.start) + j - int(g.out)
+		return s, s + 1
+	}
+	return int(g.start), int(g.end)
+}
+
+// textShape classifies a string for normalization's fast paths.
+type textShape uint8
+
+// The shapes asciiShape reports.
+const (
+	shapeGeneral  textShape = iota // needs the full normalizer
+	shapeOneToOne                  // ASCII that maps byte for byte (only case or control bytes change)
+	shapeClean                     // ASCII that is already normalized
+)
+
+// asciiShape reports whether s is ASCII and, if so, whether normalizing it changes nothing or
+// changes bytes one for one: no whitespace run longer than one byte and none at either end
+// when collapsing, so that only lower-casing and control bytes (which become spaces) differ.
+func asciiShape(s string, o normOptions) textShape {
+	shape := shapeClean
 	prevSpace := true
 	for i := 0; i < len(s); i++ {
 		c := s[i]
 		switch {
-		case c >= utf8.RuneSelf || c < ' ' || c == 0x7f:
-			return false
-		case o.lowercase && 'A' <= c && c <= 'Z':
-			return false
+		case c >= utf8.RuneSelf:
+			return shapeGeneral
+		case c < ' ' || c == 0x7f:
+			shape = shapeOneToOne
+			fallthrough
 		case c == ' ':
 			if o.collapseWhitespace && prevSpace {
-				return false
+				return shapeGeneral
 			}
 			prevSpace = true
+		case o.lowercase && 'A' <= c && c <= 'Z':
+			shape = shapeOneToOne
+			prevSpace = false
 		default:
 			prevSpace = false
 		}
 	}
-	return !(o.collapseWhitespace && prevSpace && len(s) > 0)
+	if o.collapseWhitespace && prevSpace && len(s) > 0 {
+		return shapeGeneral
+	}
+	return shape
 }
 
-// normWriter accumulates the normalized bytes and, when keepSpans is set, the original
-// span of every output byte.
+// asciiMap normalizes an ASCII string of shapeOneToOne: lower-cases and turns control bytes
+// into spaces, byte for byte.
+func asciiMap(s string, o normOptions) string {
+	b := make([]byte, len(s))
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case c < ' ' || c == 0x7f:
+			c = ' '
+		case o.lowercase && 'A' <= c && c <= 'Z':
+			c += 'a' - 'A'
+		}
+		b[i] = c
+	}
+	return bytesToString(b)
+}
+
+// normWriter accumulates the normalized bytes and, when keepSpans is set, the segments that
+// map them back to the original.
 type normWriter struct {
 	buf       []byte
-	spans     []int32
+	segs      []normSeg
 	keepSpans bool
 	// pending is set while a run of whitespace waits to be written as one space (collapse mode).
 	pending            bool
 	pendStart, pendEnd int
 }
 
+// mark records that the output bytes from out on came from the original span [start,end),
+// extending the last segment when it already says so.
+func (w *normWriter) mark(out, start, end int) {
+	if n := len(w.segs); n > 0 {
+		l := w.segs[n-1]
+		if l.end < 0 && end == start+1 && int(l.start)+out-int(l.out) == start ||
+			l.end >= 0 && int(l.start) == start && int(l.end) == end {
+			return
+		}
+	}
+	e := int32(end)
+	if end == start+1 {
+		e = -1
+	}
+	w.segs = append(w.segs, normSeg{out: int32(out), start: int32(start), end: e})
+}
+
 // byte appends one output byte produced by the original span [start,end).
 func (w *normWriter) byte(c byte, start, end int) {
 	w.flush()
-	w.buf = append(w.buf, c)
 	if w.keepSpans {
-		w.spans = append(w.spans, int32(start), int32(end))
+		w.mark(len(w.buf), start, end)
+	}
+	w.buf = append(w.buf, c)
+}
+
+// copyRun appends the plain ASCII bytes s[i:j] (lower-cased when lower is set), each produced
+// by the byte at the same offset: the common case, handled without per-byte bookkeeping.
+func (w *normWriter) copyRun(s string, i, j int, lower bool) {
+	w.flush()
+	if w.keepSpans {
+		w.mark(len(w.buf), i, i+1)
+	}
+	if !lower {
+		w.buf = append(w.buf, s[i:j]...)
+		return
+	}
+	for ; i < j; i++ {
+		c := s[i]
+		if 'A' <= c && c <= 'Z' {
+			c += 'a' - 'A'
+		}
+		w.buf = append(w.buf, c)
 	}
 }
 
@@ -126,13 +232,10 @@ func (w *normWriter) rune(r rune, start, end int) {
 		return
 	}
 	w.flush()
-	n := len(w.buf)
-	w.buf = utf8.AppendRune(w.buf, r)
 	if w.keepSpans {
-		for range len(w.buf) - n {
-			w.spans = append(w.spans, int32(start), int32(end))
-		}
+		w.mark(len(w.buf), start, end)
 	}
+	w.buf = utf8.AppendRune(w.buf, r)
 }
 
 // space records whitespace from [start,end): written at once without collapsing, else deferred
@@ -157,25 +260,30 @@ func (w *normWriter) flush() {
 		return
 	}
 	w.pending = false
-	w.buf = append(w.buf, ' ')
 	if w.keepSpans {
-		w.spans = append(w.spans, int32(w.pendStart), int32(w.pendEnd))
+		w.mark(len(w.buf), w.pendStart, w.pendEnd)
 	}
+	w.buf = append(w.buf, ' ')
 }
+
+// isPlain reports whether the ASCII byte c is copied as is (or only lower-cased).
+func isPlain(c byte) bool { return c > ' ' && c < 0x7f }
 
 // run normalizes s into w.
 func (w *normWriter) run(s string, o normOptions) {
 	for i := 0; i < len(s); {
 		c := s[i]
 		if c < utf8.RuneSelf {
-			switch {
-			case c < ' ' || c == 0x7f || c == ' ':
-				w.space(i, i+1, o.collapseWhitespace)
-			case o.lowercase && 'A' <= c && c <= 'Z':
-				w.byte(c+'a'-'A', i, i+1)
-			default:
-				w.byte(c, i, i+1)
+			if isPlain(c) {
+				j := i + 1
+				for j < len(s) && isPlain(s[j]) {
+					j++
+				}
+				w.copyRun(s, i, j, o.lowercase)
+				i = j
+				continue
 			}
+			w.space(i, i+1, o.collapseWhitespace)
 			i++
 			continue
 		}

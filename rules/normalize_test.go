@@ -3,7 +3,10 @@ package rules
 import (
 	"strings"
 	"testing"
+	"unicode"
 	"unicode/utf8"
+
+	"golang.org/x/text/unicode/norm"
 )
 
 // allNorm is the default pack setting: every normalization step on.
@@ -142,5 +145,193 @@ func BenchmarkNormalize(b *testing.B) {
 	b.ReportAllocs()
 	for b.Loop() {
 		_ = normalize(q, allNorm)
+	}
+}
+
+// legacySpans normalizes s with the normalizer that kept one span per output byte, the
+// reference for the segment map.
+func legacySpans(s string, o normOptions) (string, []int32) {
+	var w legacyNormWriter
+	w.keepSpans = true
+	w.run(s, o)
+	return string(w.buf), w.spans
+}
+
+// sameSpans fails unless normalize(s) yields the reference text and maps every span of it
+// back like the reference (which maps byte i to spans[2i], spans[2i+1]).
+func sameSpans(t *testing.T, s string, o normOptions) {
+	t.Helper()
+	n := normalize(s, o)
+	text, spans := legacySpans(s, o)
+	if n.text != text {
+		t.Fatalf("normalize(%q) = %q, reference %q", s, n.text, text)
+	}
+	for i := range len(text) {
+		for j := i + 1; j <= len(text) && j <= i+4; j++ {
+			ws, we := int(spans[2*i]), int(spans[2*(j-1)+1])
+			if gs, ge := n.origSpan(i, j); gs != ws || ge != we {
+				t.Fatalf("normalize(%q).origSpan(%d,%d) = %d,%d, reference %d,%d", s, i, j, gs, ge, ws, we)
+			}
+		}
+	}
+}
+
+func TestNormalizeSpansMatchLegacy(t *testing.T) {
+	for _, s := range []string{"", "show", "Show Findings", "  a \t b  ", "Qual È il fatturato?", "Straße  Æsir", "a\xffb",
+		"e\u0301te", "l’anno “x”", "ABC\x00def", "x\u00a0\u00a0y", "\u212Aelvin ſun"} {
+		for _, o := range []normOptions{allNorm, {lowercase: true}, {foldDiacritics: true, collapseWhitespace: true}, {}} {
+			sameSpans(t, s, o)
+		}
+	}
+}
+
+func FuzzNormalizeSpans(f *testing.F) {
+	f.Add("Qual È il fatturato?", true, true, true)
+	f.Add("  A\tB  ", true, false, true)
+	f.Fuzz(func(t *testing.T, s string, lower, fold, collapse bool) {
+		sameSpans(t, s, normOptions{lowercase: lower, foldDiacritics: fold, collapseWhitespace: collapse})
+	})
+}
+
+// legacyNormWriter accumulates the normalized bytes and, when keepSpans is set, the original
+// span of every output byte.
+type legacyNormWriter struct {
+	buf       []byte
+	spans     []int32
+	keepSpans bool
+	// pending is set while a run of whitespace waits to be written as one space (collapse mode).
+	pending            bool
+	pendStart, pendEnd int
+}
+
+// byte appends one output byte produced by the original span [start,end).
+func (w *legacyNormWriter) byte(c byte, start, end int) {
+	w.flush()
+	w.buf = append(w.buf, c)
+	if w.keepSpans {
+		w.spans = append(w.spans, int32(start), int32(end))
+	}
+}
+
+// rune appends r produced by the original span [start,end).
+func (w *legacyNormWriter) rune(r rune, start, end int) {
+	if r < utf8.RuneSelf {
+		w.byte(byte(r), start, end)
+		return
+	}
+	w.flush()
+	n := len(w.buf)
+	w.buf = utf8.AppendRune(w.buf, r)
+	if w.keepSpans {
+		for range len(w.buf) - n {
+			w.spans = append(w.spans, int32(start), int32(end))
+		}
+	}
+}
+
+// space records whitespace from [start,end): written at once without collapsing, else deferred
+// so that runs become one space and leading/trailing space disappears.
+func (w *legacyNormWriter) space(start, end int, collapse bool) {
+	if !collapse {
+		w.byte(' ', start, end)
+		return
+	}
+	if len(w.buf) == 0 {
+		return
+	}
+	if !w.pending {
+		w.pending, w.pendStart = true, start
+	}
+	w.pendEnd = end
+}
+
+// flush writes a deferred space before the next visible byte.
+func (w *legacyNormWriter) flush() {
+	if !w.pending {
+		return
+	}
+	w.pending = false
+	w.buf = append(w.buf, ' ')
+	if w.keepSpans {
+		w.spans = append(w.spans, int32(w.pendStart), int32(w.pendEnd))
+	}
+}
+
+// run normalizes s into w.
+func (w *legacyNormWriter) run(s string, o normOptions) {
+	for i := 0; i < len(s); {
+		c := s[i]
+		if c < utf8.RuneSelf {
+			switch {
+			case c < ' ' || c == 0x7f || c == ' ':
+				w.space(i, i+1, o.collapseWhitespace)
+			case o.lowercase && 'A' <= c && c <= 'Z':
+				w.byte(c+'a'-'A', i, i+1)
+			default:
+				w.byte(c, i, i+1)
+			}
+			i++
+			continue
+		}
+		r, size := utf8.DecodeRuneInString(s[i:])
+		if r == utf8.RuneError && size == 1 {
+			w.space(i, i+1, o.collapseWhitespace)
+			i++
+			continue
+		}
+		w.special(s, i, size, r, o)
+		i += size
+	}
+}
+
+// special handles one non-ASCII rune r at s[i:i+size].
+func (w *legacyNormWriter) special(s string, i, size int, r rune, o normOptions) {
+	end := i + size
+	if unicode.IsSpace(r) || unicode.IsControl(r) {
+		w.space(i, end, o.collapseWhitespace)
+		return
+	}
+	if q := asciiQuote(r); q != 0 {
+		w.byte(q, i, end)
+		return
+	}
+	if o.lowercase {
+		r = foldRune(r)
+	}
+	if !o.foldDiacritics {
+		w.rune(r, i, end)
+		return
+	}
+	if rep := ligature(r); rep != "" {
+		for j := 0; j < len(rep); j++ {
+			w.byte(rep[j], i, end)
+		}
+		return
+	}
+	var tmp [utf8.UTFMax]byte
+	enc := utf8.AppendRune(tmp[:0], r)
+	d := norm.NFD.Properties(enc).Decomposition()
+	if d == nil {
+		if !unicode.Is(unicode.Mn, r) {
+			w.rune(r, i, end)
+		}
+		return
+	}
+	for len(d) > 0 {
+		dr, n := utf8.DecodeRune(d)
+		d = d[n:]
+		if unicode.Is(unicode.Mn, dr) {
+			continue
+		}
+		if o.lowercase {
+			dr = foldRune(dr)
+		}
+		if rep := ligature(dr); rep != "" {
+			for j := 0; j < len(rep); j++ {
+				w.byte(rep[j], i, end)
+			}
+			continue
+		}
+		w.rune(dr, i, end)
 	}
 }

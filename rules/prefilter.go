@@ -21,8 +21,18 @@ type prefilter struct {
 	// roots[i] is the root node of pattern i, or -1 when the pattern always runs.
 	roots   []int32
 	nalways int
-	// scratch pools the literal bitsets so candidates does not allocate.
+	// plans[i] is the exact plan of pattern i, nil when its verdict is only "may match".
+	plans [][]chain
+	// needPos marks the literals whose positions exact plans check.
+	needPos []bool
+	// scratch pools the literal bitsets and position buffers so candidates does not allocate.
 	scratch sync.Pool
+}
+
+// pfScratch is the per-call state of candidates.
+type pfScratch struct {
+	seen []uint64
+	occ  occurrences
 }
 
 // pfNode is one node of a compiled requirement: a literal (lit >= 0, an acMatcher pattern
@@ -61,11 +71,15 @@ const maxClassRunes = 4
 // derives a literal requirement: an AND/OR tree of literal strings, at least one of which must
 // occur in any text the regex matches. Patterns without a useful requirement always run.
 func newPrefilter(res []*syntax.Regexp) *prefilter {
-	p := &prefilter{roots: make([]int32, len(res))}
+	p := &prefilter{roots: make([]int32, len(res)), plans: make([][]chain, len(res))}
 	litIDs := map[string]int32{}
 	var lits []string
 	for i, re := range res {
 		r := simplify(derive(re))
+		if plan := exactPlan(re); plan != nil {
+			p.plans[i] = plan
+			r = planReq(plan)
+		}
 		if r == nil {
 			p.roots[i] = -1
 			p.nalways++
@@ -74,11 +88,27 @@ func newPrefilter(res []*syntax.Regexp) *prefilter {
 		p.roots[i] = p.emit(r, litIDs, &lits)
 	}
 	p.nlits = len(lits)
+	p.needPos = make([]bool, p.nlits)
+	for _, plan := range p.plans {
+		for ci := range plan {
+			for si := range plan[ci].segs {
+				sg := &plan[ci].segs[si]
+				for _, s := range sg.strs {
+					sg.lits = append(sg.lits, litIDs[s])
+					p.needPos[litIDs[s]] = true
+				}
+			}
+		}
+	}
 	p.ac = newACMatcher(lits)
 	words := (p.nlits + 63) / 64
 	p.scratch.New = func() any {
-		b := make([]uint64, words)
-		return &b
+		s := &pfScratch{seen: make([]uint64, words)}
+		s.occ.head = make([]int32, p.nlits)
+		for i := range s.occ.head {
+			s.occ.head[i] = -1
+		}
+		return s
 	}
 	return p
 }
@@ -246,19 +276,41 @@ func one(r *req) *req {
 }
 
 // candidates sets want[i] = true for every pattern i that may match text and false for the rest
-// (len(want) == number of patterns). It must never set false for a pattern that matches text.
-// It is safe for concurrent use; its scratch bitset comes from a sync.Pool.
+// (len(want) == number of patterns). It must never set false for a pattern that matches text;
+// for exact patterns (see exact) want[i] is the match result itself. It is safe for concurrent
+// use; its scratch state comes from a sync.Pool.
 func (p *prefilter) candidates(text string, want []bool) {
-	bp := p.scratch.Get().(*[]uint64)
-	seen := *bp
+	sc := p.scratch.Get().(*pfScratch)
+	p.decide(sc, text, want)
+	p.scratch.Put(sc)
+}
+
+// decide is candidates with the scratch state given; it does not allocate once sc's buffers
+// have grown to the text's needs.
+func (p *prefilter) decide(sc *pfScratch, text string, want []bool) {
+	seen := sc.seen
 	clear(seen)
+	occ := &sc.occ
+	occ.reset()
 	if p.nlits > 0 {
-		p.ac.scan(text, func(lit, _, _ int) { seen[lit>>6] |= 1 << (lit & 63) })
+		p.ac.scan(text, func(lit, start, end int) {
+			seen[lit>>6] |= 1 << (lit & 63)
+			if p.needPos[lit] {
+				occ.add(lit, start, end)
+			}
+		})
 	}
+	indexed := false
 	for i, root := range p.roots {
 		want[i] = root < 0 || p.eval(root, seen)
+		if want[i] && p.plans[i] != nil {
+			if !indexed {
+				occ.index()
+				indexed = true
+			}
+			want[i] = occ.matchAny(p.plans[i], text)
+		}
 	}
-	p.scratch.Put(bp)
 }
 
 // eval reports whether node n holds given the set of literals seen.
@@ -279,5 +331,5 @@ func (p *prefilter) eval(n int32, seen []uint64) bool {
 func (p *prefilter) always() int { return p.nalways }
 
 // exact reports whether candidates' verdict for pattern i is the regex's own answer, so the
-// regex need not run. Until exact patterns are recognised, no verdict is exact.
-func (p *prefilter) exact(i int) bool { return false }
+// regex need not run (see exactPlan for the patterns this holds for).
+func (p *prefilter) exact(i int) bool { return p.plans[i] != nil }

@@ -2,8 +2,10 @@ package rules
 
 import (
 	"math/rand/v2"
+	"path/filepath"
 	"regexp"
 	"regexp/syntax"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -203,4 +205,196 @@ func BenchmarkPrefilter(b *testing.B) {
 	for b.Loop() {
 		pf.candidates(text, want)
 	}
+}
+
+// exactCorpus is pfCorpus plus every pattern of the example packs and testdata/mini: the
+// patterns real packs run through the prefilter.
+func exactCorpus(t testing.TB) []string {
+	t.Helper()
+	pats := slices.Clone(pfCorpus)
+	dirs, _ := filepath.Glob("../examples/*/rules")
+	for _, dir := range append(dirs, "testdata/mini") {
+		p, err := LoadDir(dir)
+		if err != nil {
+			t.Fatalf("load %s: %v", dir, err)
+		}
+		for _, re := range p.patterns {
+			pats = append(pats, re.String())
+		}
+	}
+	pats = append(pats, syntheticPatterns...)
+	return pats
+}
+
+// syntheticPatterns are the shapes exact plans must get right at their edges.
+var syntheticPatterns = []string{
+	`\b(alpha1|bravo1)s?\b.*\b(findings?|issues?)\b`,
+	`(?s)\bfoo\b.*\bbar\b`,
+	`\bfoo\s*bar\b`,
+	`\bfoo\s+bar\s+baz\b`,
+	`^(hi|hello)\b`,
+	`\bdone$`,
+	`^\s*start`,
+	`\bvs\.?\b`,
+	`\b(?:analy[sz]e|analysis)\b`,
+	`(?i)\bstraße\b`,
+	`(?i)\bİstanbul\b`,
+	`\bqual è\b`,
+	`\bfoo\b.*\bfoo\b`,
+	`\bab\b.*\bab\b.*\bab\b`,
+	`x\s+y`,
+	`\b(a|b)(c|d)s?\b`,
+	`\bthank(s| you)\b|\bgrazie\b`,
+	`\bl'anno\b`,
+	`\b_x\b`,
+	`è\b`,
+}
+
+// exactWords are the pieces texts are built from: every literal of the corpus' exact plans,
+// plus spaces, newlines, punctuation, digits and accented letters around which \b, \s and .*
+// behave differently.
+func exactWords(plans [][]chain) []string {
+	words := []string{" ", " ", "  ", "\n", "\t", ".", ",", "'", "_", "-", "s", "es", "x", "1", "2024", "è", "é", "ü", "ß", "ok"}
+	for _, plan := range plans {
+		for _, c := range plan {
+			for _, sg := range c.segs {
+				words = append(words, sg.strs...)
+			}
+		}
+	}
+	return words
+}
+
+func TestPrefilterExact(t *testing.T) {
+	pats := exactCorpus(t)
+	pf, res := compilePF(t, pats)
+	exact := 0
+	for i := range pats {
+		if pf.exact(i) {
+			exact++
+		}
+	}
+	t.Logf("%d patterns, %d exact", len(pats), exact)
+	if len(pats) < 60 || exact < 30 {
+		t.Fatalf("corpus too small: %d patterns, %d exact", len(pats), exact)
+	}
+	words := exactWords(pf.plans)
+	rng := rand.New(rand.NewPCG(5, 6))
+	want := make([]bool, len(res))
+	var matched, rejected int
+	for n := range 6000 {
+		// Half the texts draw on one plan's literals, so that near misses are common.
+		pool := words
+		k := rng.IntN(len(pf.plans))
+		for pf.plans[k] == nil {
+			k = rng.IntN(len(pf.plans))
+		}
+		if n%4 < 2 {
+			pool = slices.Concat(words[:20], exactWords(pf.plans[k : k+1])[20:])
+		}
+		var b strings.Builder
+		for range 1 + rng.IntN(10) {
+			b.WriteString(pool[rng.IntN(len(pool))])
+			if rng.IntN(3) == 0 {
+				b.WriteByte(' ')
+			}
+		}
+		// Half the texts are normalized like questions; the rest are only folded (the prefilter's
+		// contract) and keep '\n', '\t' and doubled spaces, which exercise the gaps' edges.
+		text := strings.Map(foldRune, b.String())
+		if n%2 == 0 {
+			text = normalizeTerm(text, allNorm)
+		}
+		pf.candidates(text, want)
+		for i, re := range res {
+			if !pf.exact(i) {
+				continue
+			}
+			if m := re.MatchString(text); m != want[i] {
+				t.Fatalf("exact pattern %q on %q: prefilter %v, regex %v", pats[i], text, want[i], m)
+			} else if m {
+				matched++
+			} else {
+				rejected++
+			}
+		}
+	}
+	t.Logf("exact verdicts: %d matches, %d rejections", matched, rejected)
+	if matched == 0 || rejected == 0 {
+		t.Fatalf("degenerate texts: matched %d rejected %d", matched, rejected)
+	}
+}
+
+func TestExactPlanShapes(t *testing.T) {
+	cases := []struct {
+		pattern string
+		exact   bool
+	}{
+		{`\b(show|list|find|get)\b.*\b(findings?|issues?|problems?)\b`, true},
+		{`\b(?:critical|high)\s+(priority|severity)\b`, true},
+		{`\b(analy[sz]e|analysis|trend|trends|pattern)\b`, true},
+		{`\bthank(s| you)\b`, true},
+		{`^(hi|hello|hey|ciao)\b`, true},
+		{`(?i)\bcome (posso|possiamo)\b`, true},
+		{`(?i)\bİ\b`, false},
+		{`\b(a|an|the)\b`, false}, // one-byte literals are too common to track
+		{`\b(top|first|prime)\s+\d+\b`, false},
+		{`\d+`, false},
+		{`foo\bbar`, false},
+		{`x?`, false},
+		{`.*`, false},
+		{`\bwhat\s+$`, false},
+		{`(ab){2,3}`, false},
+		{`\b\x{FFFD}x\b`, false},
+		{`\bfoo \s+bar`, false}, // the space run would not start where "foo " ends
+	}
+	for _, tc := range cases {
+		t.Run(tc.pattern, func(t *testing.T) {
+			re, err := syntax.Parse(tc.pattern, syntax.Perl)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := exactPlan(re) != nil; got != tc.exact {
+				t.Fatalf("exactPlan(%q) exact = %v, want %v", tc.pattern, got, tc.exact)
+			}
+		})
+	}
+}
+
+func TestPrefilterExactAllocs(t *testing.T) {
+	pf, _ := compilePF(t, exactCorpus(t))
+	want := make([]bool, len(pf.roots))
+	text := normalizeTerm("Show me the critical priority findings and issues from last year: why? analyse the trends", allNorm)
+	// decide, not candidates: the race detector makes sync.Pool drop items on purpose.
+	sc := pf.scratch.Get().(*pfScratch)
+	pf.decide(sc, text, want)
+	if n := testing.AllocsPerRun(100, func() { pf.decide(sc, text, want) }); n != 0 {
+		t.Fatalf("candidates allocates %v times per call", n)
+	}
+}
+
+func FuzzPrefilterExact(f *testing.F) {
+	for _, p := range append(slices.Clone(pfCorpus), syntheticPatterns...) {
+		f.Add(p, "show me the findings of foo bar from l'anno scorso")
+	}
+	f.Add(`\bfoo\b.*\bbar\b`, "foo\nbar foo x bar")
+	f.Add(`\bfoo\s+bar\b`, "foo \t bar")
+	f.Fuzz(func(t *testing.T, pattern, text string) {
+		parsed, err := syntax.Parse(pattern, syntax.Perl)
+		if err != nil || exactPlan(parsed) == nil {
+			return
+		}
+		re, err := regexp.Compile(pattern)
+		if err != nil {
+			return
+		}
+		pf := newPrefilter([]*syntax.Regexp{parsed})
+		want := []bool{false}
+		for _, s := range []string{normalizeTerm(text, allNorm), strings.Map(foldRune, text)} {
+			pf.candidates(s, want)
+			if m := re.MatchString(s); m != want[0] {
+				t.Fatalf("exact pattern %q on %q: prefilter %v, regex %v", pattern, s, want[0], m)
+			}
+		}
+	})
 }

@@ -12,6 +12,7 @@ type operand struct {
 	pct   bool
 	label string
 	kind  SourceKind
+	n     int32 // the entry it comes from
 }
 
 // maxVisible caps the visible operands of one answer.
@@ -39,7 +40,7 @@ func (ix *Index) Check(answer string, opt Options) []Number {
 		if mask&kindBit(User) != 0 {
 			for _, n := range ix.user {
 				e := &ix.entries[n]
-				vis = addOperand(vis, operand{v: e.value, pct: e.pct, label: e.labels[kindSlot(User)], kind: User})
+				vis = addOperand(vis, operand{v: e.value, pct: e.pct, label: ix.label(e, kindSlot(User)), kind: User, n: n})
 			}
 		}
 		for k := range toks {
@@ -92,31 +93,43 @@ func (ix *Index) matchDirect(t *token, mask uint8) (operand, bool) {
 	for r := 0; r < t.nreads; r++ {
 		g := t.target(r)
 		tol := g.hi - g.x
-		if n, ok := ix.find(&ix.abs, g.x, tol, mask, false); ok {
-			e := &ix.entries[n]
-			return t.ground(r, e, mask, e.value, ""), true
+		if n, ok := ix.find(&ix.abs, g.x, tol, mask, nil); ok {
+			return t.ground(ix, r, n, mask, asIs, ""), true
 		}
 		if t.Percent {
-			if n, ok := ix.find(&ix.asPct, g.x, tol, mask, false); ok {
-				e := &ix.entries[n]
-				return t.ground(r, e, mask, e.value*100, fmtNum(e.value)+" as %"), true
+			if n, ok := ix.find(&ix.asPct, g.x, tol, mask, nil); ok {
+				return t.ground(ix, r, n, mask, asPercent, fmtNum(ix.entries[n].value)+" as %"), true
 			}
 		} else if g.lo <= 1 {
-			if n, ok := ix.find(&ix.asRatio, g.x, tol, mask, false); ok {
-				e := &ix.entries[n]
-				return t.ground(r, e, mask, e.value/100, fmtNum(e.value)+"% as ratio"), true
+			if n, ok := ix.find(&ix.asRatio, g.x, tol, mask, nil); ok {
+				return t.ground(ix, r, n, mask, asRatio, fmtNum(ix.entries[n].value)+"% as ratio"), true
 			}
 		}
 	}
 	return operand{}, false
 }
 
-// ground records a match of reading r of t against entry e.
-func (t *token) ground(r int, e *entry, mask uint8, v float64, derivation string) operand {
+// How a matched source value is converted to the unit of the answer.
+const (
+	asIs      = iota
+	asPercent // a ratio written as a percentage: × 100
+	asRatio   // a percentage written as a ratio: / 100
+)
+
+// ground records a match of reading r of t against entry n, converted by conv.
+func (t *token) ground(ix *Index, r int, n int32, mask uint8, conv int, derivation string) operand {
 	t.useReading(r)
-	lbl, kind := e.labelFor(mask)
+	e := &ix.entries[n]
+	v := e.value
+	switch conv {
+	case asPercent:
+		v = e.value * 100
+	case asRatio:
+		v = e.value / 100
+	}
+	lbl, kind := ix.labelFor(n, mask)
 	t.Grounded, t.Source, t.SourceKind, t.Derivation = true, lbl, kind, derivation
-	return operand{v: v, pct: t.Percent || e.pct, label: lbl, kind: kind}
+	return operand{v: v, pct: t.Percent || e.pct, label: lbl, kind: kind, n: n}
 }
 
 // useReading makes reading r the one reported.

@@ -30,6 +30,20 @@ var (
 		{Kind: Tool, Name: "report", Content: "Fatturato: 21.956,62 €\nOrdini: 1.234"},
 		{Kind: Tool, Name: "broken", Content: `{"revenue": 99.5,`},
 	})
+	// userIndex has only the user's message: no tool results.
+	userIndex = NewIndex([]Source{
+		{Kind: User, Content: "Quanto fatturato serve per crescere del 50%?"},
+	})
+	smallIndex = NewIndex([]Source{
+		{Kind: Tool, Name: "growth", Content: `{"growth":25,"share":0.35}`},
+	})
+	// pctIndex holds percentages only, and the two readings of one ambiguous
+	// numeral ("1.234": 1234 and 1.234, one source position).
+	pctIndex = NewIndex([]Source{
+		{Kind: Tool, Name: "shares", Content: `{"a_pct":12.345,"b_pct":67.891,"share_pct":43.219}`},
+		{Kind: Tool, Name: "report", Content: "Ordini: 1.234"},
+		{Kind: User, Content: "Crescere del 50%"},
+	})
 )
 
 var (
@@ -116,6 +130,22 @@ var checkCases = []struct {
 	{"invented", "made-up revenue", fullIndex, derived, "Il fatturato mensile è 12.345,00 €", []want{{"12.345,00 €", "-"}}},
 	{"invented", "made-up growth", fullIndex, derived, "Una crescita del 15% porta 25.250 €", []want{{"15%", "-"}, {"25.250 €", "-"}}},
 	{"invented", "projection", fullIndex, derived, "Nel prossimo anno 1.500 ordini e ticket 27,80 €", []want{{"1.500", "-"}, {"27,80 €", "-"}}},
+	// A dot and three digits next to a currency are thousands: "25.000 €" is
+	// never 25.
+	{"thousands", "currency dot", smallIndex, derived, "Il fatturato è 25.000 €.", []want{{"25.000 €", "-"}}},
+	{"thousands", "currency dot english", smallIndex, derived, "Revenue is $25.000.", []want{{"$25.000", "-"}}},
+	{"thousands", "currency comma english", smallIndex, derived, "Revenue is $25,000.", []want{{"$25,000", "-"}}},
+	{"thousands", "italian words", smallIndex, derived, "Il fatturato è di 25.000.", []want{{"25.000", "-"}}},
+	{"thousands", "three zeros", smallIndex, derived, "We sold 25,000 units.", []want{{"25,000", "-"}}},
+	{"thousands", "still decimal where the text says so", smallIndex, derived, "Crescita 25,000 su 23,5", []want{{"25,000", "="}, {"23,5", "-"}}},
+	// A derivation never combines a source number with itself, nor two percentages.
+	{"self", "seed 25.000 € from the user's 50%", userIndex, derived, "Il fatturato è 25.000 €.", []want{{"25.000 €", "-"}}},
+	{"self", "50% of 50%", userIndex, derived, "Crescere del 50%: 25,0000.", []want{{"50%", "="}, {"25,0000", "-"}}},
+	{"self", "ratio shown twice", smallIndex, derived, "Quota 0,35, cioè 35%: 0,1225.", []want{{"0,35", "="}, {"35%", "="}, {"0,1225", "-"}}},
+	{"self", "two readings of one numeral", pctIndex, derived, "Valore 1522.756", []want{{"1522.756", "-"}}},
+	{"percentages", "product of two percentages", pctIndex, derived, "Valore 838,1144", []want{{"838,1144", "-"}}},
+	{"percentages", "percentage applied to a percentage", pctIndex, derived, "Valore 21,6095", []want{{"21,6095", "-"}}},
+	{"percentages", "percentage applied to a number", pctIndex, derived, "Metà di 1.234 ordini: 617,000", []want{{"1.234", "="}, {"617,000", "1234 × 50%"}}},
 	// Strategy answers: list markers and headings are no numbers.
 	{"strategy", "seed example", fullIndex, derived, "Per aumentare il fatturato puoi lavorare su tre leve:\n1. **Volume**: Aumentare il numero di clienti\n2. **Prezzo**: Rivedere il pricing\n3. **Mix**: Promuovere prodotti ad alto margine", nil},
 	{"strategy", "heading", fullIndex, derived, "## 1. Analisi\n### 1.1 Dati del 15 gennaio 2024 alle 12:30", nil},

@@ -20,7 +20,7 @@ func (ix *Index) derive(t *token, vis []operand, mask uint8) {
 		if g.sig < minSigVisible || g.lo <= 0 {
 			continue
 		}
-		d, ok := deriveVisible(g, t.Percent, vis)
+		d, ok := ix.deriveVisible(g, t.Percent, vis)
 		if !ok && !t.Percent && g.sig >= minSigApply {
 			d, ok = ix.applyPercent(g, vis, mask)
 		}
@@ -88,8 +88,9 @@ func fmtOperand(o operand) string {
 	return fmtNum(o.v)
 }
 
-// deriveVisible tries every step between two visible operands.
-func deriveVisible(g target, pct bool, vis []operand) (derivation, bool) {
+// deriveVisible tries every step between two visible operands that are
+// distinct source numbers (see Index.distinct).
+func (ix *Index) deriveVisible(g target, pct bool, vis []operand) (derivation, bool) {
 	for i := range vis {
 		a := vis[i]
 		aOK := operandOK(a.v)
@@ -99,7 +100,7 @@ func deriveVisible(g target, pct bool, vis []operand) (derivation, bool) {
 				continue
 			}
 			both := aOK && operandOK(b.v)
-			if d, ok := visiblePair(g, pct, a, b, both, j > i); ok {
+			if d, ok := visiblePair(g, pct, a, b, both, j > i); ok && ix.distinct(a.n, b.n) {
 				return d, true
 			}
 		}
@@ -171,11 +172,17 @@ func orderDiff(d derivation) derivation {
 func sameSign(a, b float64) bool { return a > 0 && b > 0 || a < 0 && b < 0 }
 
 // applyPercent grounds g as a visible percentage applied to any source
-// number: a × (1 + p%), a × (1 − p%), a × p%.
+// number: a × (1 + p%), a × (1 − p%), a × p%. The number must not be a
+// percentage itself ("50% × 50%" means nothing), nor the percentage's own
+// source number.
 func (ix *Index) applyPercent(g target, vis []operand, mask uint8) (derivation, bool) {
 	for _, p := range vis {
 		if !p.pct || p.v == 0 {
 			continue
+		}
+		ok := func(n int32) bool {
+			e := &ix.entries[n]
+			return !e.pct && operandOK(e.value) && ix.distinct(n, p.n)
 		}
 		q := math.Abs(p.v) / 100
 		for _, s := range [...]struct {
@@ -186,12 +193,9 @@ func (ix *Index) applyPercent(g target, vis []operand, mask uint8) (derivation, 
 				continue
 			}
 			x := g.x / s.f
-			if n, ok := ix.find(&ix.abs, x, (g.hi-g.x)/s.f, mask, true); ok {
-				e := &ix.entries[n]
-				lbl, kind := e.labelFor(mask)
-				a := operand{v: e.value, pct: e.pct, label: lbl, kind: kind}
-				if g.has(a.v * s.f) {
-					return derivation{s.op, a, p}, true
+			if n, found := ix.find(&ix.abs, x, (g.hi-g.x)/s.f, mask, ok); found {
+				if e := &ix.entries[n]; g.has(e.value * s.f) {
+					return derivation{s.op, ix.operandOf(n, mask), p}, true
 				}
 			}
 		}

@@ -13,6 +13,7 @@ type token struct {
 	reads  [2]reading // reads[0] is the primary reading
 	nreads int
 	amb    byte // separator of an ambiguous numeral ('.' or ','), 0 otherwise
+	zeros  bool // the ambiguous numeral ends in "000" ("25.000", "1,000")
 }
 
 // Extract finds the quantities in text as people write them (English and
@@ -62,8 +63,8 @@ func extract(s string) []token {
 		}
 		i = end
 	}
-	resolveStyle(toks, st)
 	linkRanges(s, toks)
+	resolveStyle(s, toks, st)
 	return toks
 }
 
@@ -126,6 +127,7 @@ func scanNumber(s string, i, floor int, st *style) (token, int, bool) {
 	t.reads, t.nreads = reads, n
 	if amb {
 		t.amb = nm.seps[1]
+		t.zeros = s[nm.groups[1][0]:nm.groups[1][1]] == "000"
 	}
 	t.setValue()
 	return t, sf.end, true
@@ -141,21 +143,98 @@ func (t *token) setValue() {
 	t.Trivial = r.dec == 0 && !t.Percent && t.Currency == "" && t.scale == 1 && math.Abs(v) <= 10
 }
 
-// resolveStyle picks the primary reading of ambiguous numerals: "1,234" is
-// 1.234 and "1.234" is 1234 in a text whose unambiguous numbers use the
-// decimal comma, the other way round in one that uses the decimal point,
-// and 1234 in both cases when the text shows neither style.
-func resolveStyle(toks []token, st style) {
+// resolveStyle settles the readings of ambiguous numerals ("1.234",
+// "1,234"). Evidence, strongest first:
+//
+//  1. the text's unambiguous numbers: where they use the decimal comma
+//     ("35,02", "21.956,62", "1.234.567"), "1,234" is 1.234 (1234 is kept as
+//     the alternative) and "1.234" is 1234 only; with the decimal point, the
+//     other way round;
+//  2. a currency next to the numeral: a dot is a thousands separator
+//     ("25.000 €", "$25.000"), and so is a comma next to "$", "£", "USD" or
+//     "GBP" ("$25,000"); money is not written with three decimals;
+//  3. the words of the text: Italian ("il", "è", "di", "euro", "mila", ...)
+//     counts like the decimal comma, English ("the", "and", "was", ...) like
+//     the decimal point;
+//  4. a last group "000" ("25,000 units", "25.000") is thousands only.
+//
+// With no evidence at all both readings are kept, 1234 first.
+func resolveStyle(s string, toks []token, st style) {
+	words := 2 // not counted yet
 	for i := range toks {
 		t := &toks[i]
 		if t.amb == 0 {
 			continue
 		}
-		if t.amb == ',' && st.it > st.en || t.amb == '.' && st.en > st.it {
+		var dec byte // the decimal separator the evidence points to
+		switch {
+		case st.it > st.en:
+			dec = sepComma
+		case st.en > st.it:
+			dec = sepDot
+		case t.amb == sepDot && t.Currency != "",
+			t.amb == sepComma && (t.Currency == "USD" || t.Currency == "GBP"):
+			dec = otherSep(t.amb)
+		default:
+			if words == 2 {
+				words = wordStyle(s)
+			}
+			if words > 0 {
+				dec = sepComma
+			} else if words < 0 {
+				dec = sepDot
+			}
+		}
+		switch {
+		case dec == t.amb:
 			t.reads[0], t.reads[1] = t.reads[1], t.reads[0]
 			t.setValue()
+		case dec != 0, t.zeros:
+			t.nreads, t.amb = 1, 0
 		}
 	}
+}
+
+// wordStyle tells from common words whether s is Italian (1), English (−1)
+// or neither (0), for the numbers whose separators leave it open.
+func wordStyle(s string) int {
+	it, en := 0, 0
+	for i := 0; i < len(s); {
+		c := s[i]
+		if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= 0x80) {
+			i++
+			continue
+		}
+		j := i
+		for j < len(s) && (s[j] >= 'a' && s[j] <= 'z' || s[j] >= 'A' && s[j] <= 'Z' || s[j] >= 0x80) {
+			j++
+		}
+		if j-i <= 5 {
+			var b [5]byte
+			for k := i; k < j; k++ {
+				c := s[k]
+				if c >= 'A' && c <= 'Z' {
+					c += 'a' - 'A'
+				}
+				b[k-i] = c
+			}
+			switch string(b[:j-i]) {
+			case "è", "il", "lo", "gli", "di", "del", "della", "dei", "delle", "che", "sono", "con",
+				"nel", "nella", "un", "una", "e", "euro", "mila":
+				it++
+			case "the", "of", "and", "is", "was", "were", "are", "with", "from", "this", "that", "to":
+				en++
+			}
+		}
+		i = j
+	}
+	switch {
+	case it > en:
+		return 1
+	case en > it:
+		return -1
+	}
+	return 0
 }
 
 // linkRanges shares percent, currency and scale across the two ends of a

@@ -16,18 +16,42 @@ const maxJSONDepth = 64
 // It is a small validating scanner, not a decoder: nothing is built but the
 // paths of the numbers it reports.
 type jsonWalker struct {
-	s     string
-	i     int
-	path  []byte
-	key   string // the innermost object key, for percent detection
-	depth int
-	emit  func(v float64, pct bool, path []byte)
-	text  func(str string, path []byte)
+	s       string
+	i       int
+	path    []byte
+	keyPct  bool // the innermost object key names a percentage
+	keyName bool // the innermost object key names or identifies something
+	depth   int
+	b       *builder
+	src     *srcLabel
+	keys    [64]keyEntry // the flags of recent keys: rows repeat them
 }
 
-// walkJSON reports whether s is one JSON value and, if so, has emitted its numbers.
-func walkJSON(s string, emit func(float64, bool, []byte), text func(string, []byte)) bool {
-	w := jsonWalker{s: s, path: append(make([]byte, 0, 64), '$'), emit: emit, text: text}
+type keyEntry struct {
+	key       string
+	set       bool
+	pct, name bool
+}
+
+// flags returns keyFlags(k), remembered for the keys seen last.
+func (w *jsonWalker) flags(k string) (pct, name bool) {
+	h := uint32(2166136261) // FNV-1a
+	for i := 0; i < len(k); i++ {
+		h = (h ^ uint32(k[i])) * 16777619
+	}
+	e := &w.keys[int(h^h>>8)&(len(w.keys)-1)]
+	if !e.set || e.key != k {
+		e.pct, e.name = keyFlags(k)
+		e.key, e.set = k, true
+	}
+	return e.pct, e.name
+}
+
+// walkJSON reports whether s is one JSON value and, if so, has added its
+// numbers to b.
+func walkJSON(s string, b *builder, src *srcLabel) bool {
+	var buf [128]byte
+	w := jsonWalker{s: s, path: append(buf[:0], '$'), b: b, src: src}
 	w.ws()
 	if !w.value() {
 		return false
@@ -58,8 +82,8 @@ func (w *jsonWalker) value() bool {
 		return w.array()
 	case c == '"':
 		str, ok := w.str()
-		if ok && !nameKey(w.key) && strings.ContainsAny(str, "0123456789") {
-			w.text(str, w.path)
+		if ok && !w.keyName && hasDigit(str) {
+			w.b.text(str, w.src, w.path)
 		}
 		return ok
 	case c == '-' || isDigit(c):
@@ -81,7 +105,7 @@ func (w *jsonWalker) object() bool {
 		return false
 	}
 	w.i++
-	mark, outer := len(w.path), w.key
+	mark, outerPct, outerName := len(w.path), w.keyPct, w.keyName
 	w.ws()
 	if w.i < len(w.s) && w.s[w.i] == '}' {
 		w.i++
@@ -104,7 +128,7 @@ func (w *jsonWalker) object() bool {
 		w.i++
 		w.ws()
 		w.path = append(append(w.path[:mark], '.'), key...)
-		w.key = key
+		w.keyPct, w.keyName = w.flags(key)
 		if !w.value() {
 			return false
 		}
@@ -121,7 +145,7 @@ func (w *jsonWalker) object() bool {
 		}
 		w.i++
 	}
-	w.path, w.key = w.path[:mark], outer
+	w.path, w.keyPct, w.keyName = w.path[:mark], outerPct, outerName
 	w.depth--
 	return true
 }
@@ -167,15 +191,102 @@ func (w *jsonWalker) number() bool {
 	if w.s[w.i] == '-' {
 		w.i++
 	}
-	for w.i < len(w.s) && strings.IndexByte("0123456789.eE+-", w.s[w.i]) >= 0 {
+	for w.i < len(w.s) && isNumberByte(w.s[w.i]) {
 		w.i++
 	}
-	v, err := strconv.ParseFloat(w.s[a:w.i], 64)
-	if err != nil {
-		return false
+	v, ok := fastFloat(w.s[a:w.i])
+	if !ok {
+		var err error
+		if v, err = strconv.ParseFloat(w.s[a:w.i], 64); err != nil {
+			return false
+		}
 	}
-	w.emit(v, percentKey(w.key), w.path)
+	w.b.number(v, w.keyPct, w.src, w.path)
 	return true
+}
+
+func isNumberByte(c byte) bool {
+	return isDigit(c) || c == '.' || c == 'e' || c == 'E' || c == '+' || c == '-'
+}
+
+// fastFloat parses the common "-123.45" without an exponent and with at
+// most 15 digits, where float64(mantissa) / 10^decimals is exact and gives
+// what strconv.ParseFloat gives. It reports false for anything else.
+func fastFloat(s string) (float64, bool) {
+	i, neg := 0, false
+	if i < len(s) && s[i] == '-' {
+		i, neg = 1, true
+	}
+	var m uint64
+	digits, dec, dot := 0, 0, false
+	for ; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case isDigit(c):
+			m = m*10 + uint64(c-'0')
+			digits++
+			if dot {
+				dec++
+			}
+		case c == '.' && !dot && digits > 0:
+			dot = true
+		default:
+			return 0, false
+		}
+	}
+	if digits == 0 || digits > 15 {
+		return 0, false
+	}
+	v := float64(m) / pow10tab[dec]
+	if neg {
+		v = -v
+	}
+	return v, true
+}
+
+func hasDigit(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if isDigit(s[i]) {
+			return true
+		}
+	}
+	return false
+}
+
+// keyFlags reports whether k names a percentage (percentKey) and whether
+// it names or identifies something (nameKey). ASCII keys, the usual case,
+// are compared ignoring case without allocating.
+func keyFlags(k string) (pct, name bool) {
+	for i := 0; i < len(k); i++ {
+		if k[i] >= 0x80 {
+			return percentKey(k), nameKey(k)
+		}
+	}
+	pct = containsFold(k, "percent") || containsFold(k, "pct") || hasSuffixFold(k, "perc")
+	for _, s := range nameWords {
+		if n := len(k) - len(s); n == 0 && strings.EqualFold(k, s) ||
+			n > 0 && (k[n-1] == '_' || k[n-1] == '-') && strings.EqualFold(k[n:], s) {
+			return pct, true
+		}
+	}
+	return pct, hasSuffixFold(k, "name")
+}
+
+var nameWords = [...]string{"name", "id", "code", "sku", "label", "title", "product", "item", "category", "uuid", "key", "ref"}
+
+func hasSuffixFold(s, suf string) bool {
+	return len(s) >= len(suf) && strings.EqualFold(s[len(s)-len(suf):], suf)
+}
+
+// containsFold reports whether the ASCII string s contains the lower-case
+// word sub, ignoring case.
+func containsFold(s, sub string) bool {
+	for i := 0; i+len(sub) <= len(s); i++ {
+		if s[i]|0x20 == sub[0] && strings.EqualFold(s[i:i+len(sub)], sub) {
+			return true
+		}
+	}
+	return false
 }
 
 // nameKey reports keys whose string values name or identify something
@@ -183,7 +294,7 @@ func (w *jsonWalker) number() bool {
 // quantities and would otherwise ground small numbers by accident.
 func nameKey(k string) bool {
 	k = strings.ToLower(k)
-	for _, s := range [...]string{"name", "id", "code", "sku", "label", "title", "product", "item", "category", "uuid", "key", "ref"} {
+	for _, s := range nameWords {
 		if k == s || strings.HasSuffix(k, "_"+s) || strings.HasSuffix(k, "-"+s) {
 			return true
 		}

@@ -3,23 +3,27 @@ package grounding
 import "math"
 
 // derivePool grounds g as one step between any two derivation operands of
-// the index (see maxOperands). Sums and differences run a two-pointer sweep
+// the index (see maxOperands) that are distinct source numbers (see
+// Index.distinct). As in the visible tier, a result that is no percentage is
+// never computed from a percentage: "12.3% × 45.6%" means nothing. Sums and differences run a two-pointer sweep
 // over the sorted values, products and ratios the same sweep over their
 // logarithms, so a target costs O(n) per operation rather than O(n²).
 func (ix *Index) derivePool(g target, pct bool, mask uint8) (derivation, bool) {
 	var d derivation
 	found := false
-	val, lg := &ix.pool, &ix.poolLog
+	val, lg := &ix.pool, ix.logs()
 	take := func(k *keys, op int, swap bool, ok func(a, b float64) bool) func(i, j int) bool {
 		return func(i, j int) bool {
-			ea, eb := &ix.entries[k.idx[i]], &ix.entries[k.idx[j]]
-			if ea.kinds&mask == 0 || eb.kinds&mask == 0 || !ok(ea.value, eb.value) {
+			na, nb := k.idx[i], k.idx[j]
+			ea, eb := &ix.entries[na], &ix.entries[nb]
+			if ea.kinds&mask == 0 || eb.kinds&mask == 0 || !pct && (ea.pct || eb.pct) ||
+				!ok(ea.value, eb.value) || !ix.distinct(na, nb) {
 				return false
 			}
 			if swap {
-				ea, eb = eb, ea
+				na, nb = nb, na
 			}
-			d = derivation{op: op, a: operandOf(ea, mask), b: operandOf(eb, mask)}
+			d = derivation{op: op, a: ix.operandOf(na, mask), b: ix.operandOf(nb, mask)}
 			found = true
 			return true
 		}
@@ -52,9 +56,10 @@ func (ix *Index) derivePool(g target, pct bool, mask uint8) (derivation, bool) {
 	return d, found
 }
 
-func operandOf(e *entry, mask uint8) operand {
-	lbl, kind := e.labelFor(mask)
-	return operand{v: e.value, pct: e.pct, label: lbl, kind: kind}
+func (ix *Index) operandOf(n int32, mask uint8) operand {
+	e := &ix.entries[n]
+	lbl, kind := ix.labelFor(n, mask)
+	return operand{v: e.value, pct: e.pct, label: lbl, kind: kind, n: n}
 }
 
 // pairSum calls ok(i, j) for i < j with v[i] + v[j] in [lo, hi] (v sorted

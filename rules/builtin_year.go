@@ -1,0 +1,135 @@
+package rules
+
+import (
+	"strconv"
+	"strings"
+	"time"
+)
+
+// scanFY reads fiscal years (fy2023, fy23, fy 2023, fy-2023) exactly as the expression
+// `\bfy[ -]?(\d{4}|\d{2})\b` would, without running a regex over the whole text.
+func scanFY(text string, hs []hit) []hit {
+	for i := 0; i+2 < len(text); {
+		k := strings.Index(text[i:], "fy")
+		if k < 0 {
+			break
+		}
+		s := i + k
+		i = s + 1
+		if isREWord(byteAt(text, s-1)) {
+			continue
+		}
+		j := s + 2
+		if c := byteAt(text, j); c == ' ' || c == '-' {
+			j++
+		}
+		n := 0
+		for j+n < len(text) && isDigit(text[j+n]) {
+			n++
+		}
+		if n != 2 && n != 4 || isREWord(byteAt(text, j+n)) {
+			continue
+		}
+		y, _ := strconv.Atoi(text[j : j+n])
+		if n == 2 {
+			y += 2000
+		}
+		hs = append(hs, hit{y, s, j + n})
+		i = j + n
+	}
+	return hs
+}
+
+// relYearPhrases are the fixed relative-year phrases, by the year they mean relative to the
+// clock: last, this and next year. relYearTails end the counted form "<number> years ago".
+var (
+	relYearPhrases = [3][]string{
+		{"last year", "previous year", "past year", "l'anno scorso", "anno scorso", "lo scorso anno", "l'anno passato",
+			"anno passato", "a year ago", "a year fa", "a years ago", "a years fa", "an year ago", "an year fa",
+			"an years ago", "an years fa", "one year ago", "one year fa", "one years ago", "one years fa",
+			"un year ago", "un year fa", "un years ago", "un years fa", "un anno fa"},
+		{"this year", "current year", "quest'anno", "questo anno", "l'anno corrente", "anno corrente", "anno in corso"},
+		{"next year", "l'anno prossimo", "anno prossimo", "il prossimo anno", "prossimo anno"},
+	}
+	relYearTails = []string{" years ago", " anni fa"}
+)
+
+// scanRelYears finds years relative to the clock. It scans only windows around the keywords
+// every phrase contains, and reads each window as the expression
+// `\b(?:(LAST)|(THIS)|(NEXT)|([a-z0-9]+(?:-[a-z]+)?) (?:years ago|anni fa))\b` would (the
+// phrases above, first group first), without running a regex.
+func scanRelYears(text string, now time.Time, hs []hit) []hit {
+	nearWindows(text, keywordSpots(text, "year", "anno", "anni"), 32, 24, func(ws, we int) {
+		w := text[ws:we]
+		for i := 0; i < len(w); {
+			end, delta, valid := relYearAt(w, i)
+			if end < 0 {
+				i++
+				continue
+			}
+			if valid {
+				hs = append(hs, hit{now.Year() + delta, ws + i, ws + end})
+			}
+			i = end // a match is consumed even when its number does not parse
+		}
+	})
+	return hs
+}
+
+// relYearAt matches a relative-year phrase at w[i:], returning its end (-1: none) and the
+// years it adds to the clock; valid is false for a counted form whose number does not read.
+func relYearAt(w string, i int) (end, delta int, valid bool) {
+	if isREWord(byteAt(w, i-1)) || !isREWord(w[i]) {
+		return -1, 0, false
+	}
+	for g, phrases := range relYearPhrases {
+		for _, ph := range phrases {
+			if w[i] == ph[0] && strings.HasPrefix(w[i:], ph) && !isREWord(byteAt(w, i+len(ph))) {
+				return i + len(ph), g - 1, true
+			}
+		}
+	}
+	j := i
+	for j < len(w) && (isDigit(w[j]) || 'a' <= w[j] && w[j] <= 'z') {
+		j++
+	}
+	if j == i {
+		return -1, 0, false
+	}
+	k := j
+	if byteAt(w, k) == '-' && 'a' <= byteAt(w, k+1) && byteAt(w, k+1) <= 'z' {
+		for k++; k < len(w) && 'a' <= w[k] && w[k] <= 'z'; k++ {
+		}
+	}
+	for _, tail := range relYearTails {
+		if strings.HasPrefix(w[k:], tail) && !isREWord(byteAt(w, k+len(tail))) {
+			n, ok := parseIntWord(w[i:k])
+			return k + len(tail), -n, ok && n <= 1000
+		}
+	}
+	return -1, 0, false
+}
+
+// scanYears finds absolute, fiscal and relative years.
+func scanYears(text string, now time.Time) []hit {
+	var hs []hit
+	for i := 0; i < len(text); {
+		if !isDigit(text[i]) {
+			i++
+			continue
+		}
+		j := i
+		for j < len(text) && isDigit(text[j]) {
+			j++
+		}
+		if j-i == 4 && !isLetter(byteAt(text, i-1)) && !isLetter(byteAt(text, j)) {
+			if y, _ := strconv.Atoi(text[i:j]); y >= 1900 && y <= 2099 {
+				hs = append(hs, hit{y, i, j})
+			}
+		}
+		i = j
+	}
+	hs = scanFY(text, hs)
+	hs = scanRelYears(text, now, hs)
+	return sortHits(hs)
+}
