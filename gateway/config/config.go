@@ -1,0 +1,144 @@
+// Package config reads the gateway's one YAML file: listeners, upstreams, routes, the rule
+// pack and the policy bundle, limits and the audit sink.
+//
+// Loading is strict. `${VAR}` and `${VAR:-default}` in scalar values are expanded from the
+// environment before decoding (a value is never parsed as YAML, so a secret cannot change
+// the document's structure, and error messages never show an expanded value); unknown keys,
+// wrong types and invalid values are errors with file:line, all reported together.
+//
+//	listen: 127.0.0.1:8080
+//	admin_listen: 127.0.0.1:9090
+//	rules: rules           # relative to this file
+//	policies: policies
+//	upstreams:
+//	  - name: llm
+//	    base_url: ${WEIR_LLM_URL:-http://127.0.0.1:8081/v1}
+//	    api_key: ${WEIR_LLM_API_KEY:-}
+//	routes:
+//	  - {name: chat, surface: openai, path: /v1, upstream: llm, mode: enforce, on_violation: error}
+//	audit: {path: audit.jsonl, include_content: false, on_error: fail_closed}
+package config
+
+import "time"
+
+// Config is a decoded and validated gateway configuration. Paths are absolute.
+type Config struct {
+	// File is the absolute path of the file the config was read from.
+	File string `yaml:"-"`
+	// Listen is the address of the data-plane listener. Default 127.0.0.1:8080.
+	Listen string `yaml:"listen"`
+	// AdminListen is the address of the admin listener (/metrics, /healthz, /readyz,
+	// /admin/status). Default 127.0.0.1:9090: keep it off public interfaces.
+	AdminListen string `yaml:"admin_listen"`
+	// Rules is the rule-pack directory, relative to the config file. Required.
+	Rules string `yaml:"rules"`
+	// Policies is the policy-bundle directory, relative to the config file. Required.
+	Policies string `yaml:"policies"`
+	// Upstreams are the services routes forward to.
+	Upstreams []Upstream `yaml:"upstreams"`
+	// Routes map path prefixes to surfaces and upstreams; the longest matching prefix wins.
+	Routes []Route `yaml:"routes"`
+	// Limits bound what a client may send.
+	Limits Limits `yaml:"limits"`
+	// Audit configures the audit trail.
+	Audit Audit `yaml:"audit"`
+}
+
+// Upstream is a service the gateway forwards to.
+type Upstream struct {
+	// Name identifies the upstream in routes. Required, unique.
+	Name string `yaml:"name"`
+	// BaseURL is the upstream's base URL, e.g. http://127.0.0.1:8081/v1; request paths
+	// below the route's prefix are appended to it. Required, http or https.
+	BaseURL string `yaml:"base_url"`
+	// APIKey is sent as "Authorization: Bearer <key>" when set. Write it as ${ENV_VAR}.
+	APIKey string `yaml:"api_key"`
+	// ForwardClientAuthorization passes the client's own Authorization header on when no
+	// APIKey is set. Default false: the client's key never reaches the upstream.
+	ForwardClientAuthorization bool `yaml:"forward_client_authorization"`
+	// ConnectTimeout bounds dialing. Default 5s.
+	ConnectTimeout Duration `yaml:"connect_timeout"`
+	// Timeout bounds one upstream exchange (write the request, read the whole response).
+	// Default 60s. Exceeding it answers 504.
+	Timeout Duration `yaml:"timeout"`
+	// IdleTimeout closes idle keep-alive connections. Default 90s.
+	IdleTimeout Duration `yaml:"idle_timeout"`
+	// MaxConns caps connections to the upstream. Default 512.
+	MaxConns int `yaml:"max_conns"`
+}
+
+// Route binds a path prefix to a surface.
+type Route struct {
+	// Name identifies the route in metrics, audit records and policies. Required, unique.
+	Name string `yaml:"name"`
+	// Surface is openai (OpenAI-compatible chat proxy) or data (data API passthrough).
+	// Default openai.
+	Surface string `yaml:"surface"`
+	// Path is the prefix the route serves, e.g. /v1. Default /v1 for openai, required for data.
+	Path string `yaml:"path"`
+	// Upstream names the upstream. Required.
+	Upstream string `yaml:"upstream"`
+	// Mode is enforce (violations are blocked) or monitor (recorded, forwarded unchanged).
+	// Default enforce.
+	Mode string `yaml:"mode"`
+	// IntentModes overrides Mode per intent, e.g. {strategy: monitor}.
+	IntentModes map[string]string `yaml:"intent_modes"`
+	// OnViolation is what enforce mode does with a violating response: error (an
+	// OpenAI-format error) or rewrite (blocked tool calls removed, ungrounded numbers
+	// replaced by a marker). Default error.
+	OnViolation string `yaml:"on_violation"`
+	// Param names the natural-language parameter of a data route: a query parameter, or a
+	// top-level JSON body field. Required for data routes.
+	Param string `yaml:"param"`
+}
+
+// Limits bound requests.
+type Limits struct {
+	// MaxBodyBytes caps a request body; larger bodies get 413. Default 4 MiB.
+	MaxBodyBytes int `yaml:"max_body_bytes"`
+	// MaxHeaderBytes caps the request line and headers; larger get 431. Default 16 KiB.
+	MaxHeaderBytes int `yaml:"max_header_bytes"`
+}
+
+// Audit configures the audit trail.
+type Audit struct {
+	// Path is the JSON-lines file records are appended to (relative to the config file),
+	// or "stdout". Default stdout.
+	Path string `yaml:"path"`
+	// IncludeContent records prompts, answers and tool arguments. Default false.
+	IncludeContent bool `yaml:"include_content"`
+	// OnError is what happens when a record cannot be written: fail_closed (the request
+	// gets 503) or log (counted in a metric and logged). Default fail_closed.
+	OnError string `yaml:"on_error"`
+}
+
+// The accepted values of the enumerated fields.
+const (
+	SurfaceOpenAI = "openai"
+	SurfaceData   = "data"
+
+	ModeEnforce = "enforce"
+	ModeMonitor = "monitor"
+
+	OnViolationError   = "error"
+	OnViolationRewrite = "rewrite"
+
+	OnErrorFailClosed = "fail_closed"
+	OnErrorLog        = "log"
+
+	AuditStdout = "stdout"
+)
+
+// Duration is a time.Duration written as a Go duration string ("30s", "1m30s").
+type Duration time.Duration
+
+// Std returns d as a time.Duration.
+func (d Duration) Std() time.Duration { return time.Duration(d) }
+
+// ModeFor returns the mode that applies to intent on r.
+func (r *Route) ModeFor(intent string) string {
+	if m, ok := r.IntentModes[intent]; ok {
+		return m
+	}
+	return r.Mode
+}

@@ -1,0 +1,147 @@
+package gateway
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/json"
+	"time"
+
+	"github.com/valyala/fasthttp"
+
+	"github.com/weirgw/weir/gateway/config"
+	"github.com/weirgw/weir/policies"
+	"github.com/weirgw/weir/policies/grounding"
+	"github.com/weirgw/weir/rules"
+)
+
+// exchange is the state of one request as it moves through the stages. It lives for the
+// handler call only: nothing of the fasthttp.RequestCtx is kept after it returns.
+type exchange struct {
+	g       *Gateway
+	rc      *fasthttp.RequestCtx
+	snap    *Snapshot
+	route   *route
+	subPath string
+
+	decisionID, requestID string
+	start                 time.Time
+	latency               []stageTime
+
+	req          *chatRequest // nil on the data surface
+	text         string
+	subject      string
+	classified   bool
+	class        rules.Classification
+	mode         string
+	input        policies.Input
+	admission    policies.RequestDecision
+	removedTools []string
+	index        *grounding.Index
+
+	upstreamStatus int
+	upstreamBody   []byte
+	upstreamHeader fasthttp.ResponseHeader
+	resp           *chatResponse
+
+	violations []policies.Violation
+	outcome    string
+	body       []byte // the body sent to the client on success
+}
+
+func newExchange(g *Gateway, rc *fasthttp.RequestCtx, snap *Snapshot, r *route, sub string) *exchange {
+	x := &exchange{g: g, rc: rc, snap: snap, route: r, subPath: sub, start: time.Now(), decisionID: rand.Text()}
+	if id := rc.Request.Header.Peek("X-Request-Id"); len(id) > 0 && len(id) <= 128 && printable(id) {
+		x.requestID = string(id)
+	}
+	return x
+}
+
+func printable(b []byte) bool {
+	for _, c := range b {
+		if c < 0x21 || c > 0x7e {
+			return false
+		}
+	}
+	return true
+}
+
+// decode reads the chat request. Streaming is refused until the streaming surface exists:
+// an unchecked stream would bypass every inspection.
+func (x *exchange) decode(context.Context) error {
+	req, err := decodeChatRequest(x.rc.Request.Body())
+	if err != nil {
+		return err
+	}
+	if req.Stream {
+		return errorf(KindBadRequest, "stream_unsupported", "stream: true is not supported by this gateway yet; send stream: false")
+	}
+	x.req = req
+	x.text = req.lastUserText()
+	x.subject = req.User
+	return nil
+}
+
+func (x *exchange) classify(ctx context.Context) error {
+	x.class = x.snap.Classifier.Classify(ctx, x.text)
+	x.classified = true
+	x.mode = x.route.cfg.ModeFor(x.class.Intent)
+	x.g.metrics.classifier.WithLabelValues(string(x.class.Source)).Inc()
+	x.input = policies.Input{
+		Subject: policies.Subject{ID: x.subject},
+		Route:   policies.Route{Name: x.route.cfg.Name, Surface: x.route.cfg.Surface},
+		Classification: policies.Classification{
+			Intent: x.class.Intent, Confidence: x.class.Confidence, Source: string(x.class.Source),
+			Rules: x.class.RuleIDs(), Filters: x.class.Filters,
+		},
+		ToolsCalled: []string{},
+	}
+	if x.req != nil {
+		x.input.ToolsCalled = x.req.toolsCalled()
+	}
+	return nil
+}
+
+func (x *exchange) monitor() bool { return x.mode == config.ModeMonitor }
+
+// policyFailed turns a decision error into a fail-closed error (enforce) or a recorded
+// policy_error violation (monitor).
+func (x *exchange) policyFailed(err error) error {
+	x.violations = append(x.violations, policies.Violation{Code: policies.CodePolicyError, Message: "policy evaluation failed"})
+	if x.monitor() {
+		return nil
+	}
+	return &Error{Kind: KindPolicy, Code: policies.CodePolicyError, Message: "policy evaluation failed; the request is denied", Err: err}
+}
+
+// admit evaluates the request decision and narrows the tools offered to the model.
+func (x *exchange) admit(ctx context.Context) error {
+	d, err := x.snap.Bundle.Request(ctx, &x.input)
+	if err != nil {
+		return x.policyFailed(err)
+	}
+	x.admission = d
+	x.violations = append(x.violations, d.Violations...)
+	if !d.Allow && !x.monitor() {
+		v := first(d.Violations, "request_denied")
+		return &Error{Kind: KindNotAdmitted, Code: v.Code, Message: v.Message}
+	}
+	if x.req == nil {
+		return nil // the data surface offers no tools
+	}
+	if x.monitor() {
+		// Record what would have been removed; forward unchanged.
+		cp := *x.req
+		cp.raw = map[string]json.RawMessage{}
+		x.removedTools = cp.narrowTools(d.Obligations.AllowedTools)
+		return nil
+	}
+	x.removedTools = x.req.narrowTools(d.Obligations.AllowedTools)
+	return nil
+}
+
+func first(vs []policies.Violation, fallback string) policies.Violation {
+	if len(vs) > 0 {
+		return vs[0]
+	}
+	return policies.Violation{Code: fallback, Message: "denied by policy"}
+}

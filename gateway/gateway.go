@@ -1,0 +1,168 @@
+package gateway
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"net"
+	"os"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/valyala/fasthttp"
+
+	"github.com/weirgw/weir/gateway/audit"
+	"github.com/weirgw/weir/gateway/config"
+)
+
+// Options configure a Gateway.
+type Options struct {
+	// ConfigPath is the YAML config file. Required.
+	ConfigPath string
+	// Overrides replace the config's listen addresses and audit path.
+	Overrides Overrides
+	// Logger receives structured logs; default slog.Default().
+	Logger *slog.Logger
+	// AuditSink, when set, receives the audit trail instead of the configured path
+	// (tests).
+	AuditSink io.Writer
+}
+
+// Gateway serves the configured routes from the current snapshot and the admin endpoints.
+type Gateway struct {
+	opts    Options
+	log     *slog.Logger
+	metrics *metrics
+	audit   *audit.Writer
+	snap    atomic.Pointer[Snapshot]
+
+	// base is the context of every request: cancelled at shutdown. The fasthttp.RequestCtx
+	// is never used as a context, because policies keep it beyond the handler (AfterFunc).
+	base       context.Context
+	cancelBase context.CancelFunc
+
+	reloadMu sync.Mutex // one compile at a time
+	status   reloadStatus
+
+	server, admin *fasthttp.Server
+	ln, adminLn   net.Listener
+	done          chan struct{}
+	serveErr      chan error
+}
+
+// reloadStatus is what /admin/status shows about reloads.
+type reloadStatus struct {
+	mu        sync.Mutex
+	lastError string
+	lastAt    time.Time
+	reloads   int
+	failures  int
+}
+
+// New compiles the first snapshot and opens the audit trail. It does not listen yet.
+func New(ctx context.Context, opts Options) (*Gateway, error) {
+	g := &Gateway{opts: opts, log: opts.Logger, metrics: newMetrics(), done: make(chan struct{}), serveErr: make(chan error, 2)}
+	if g.log == nil {
+		g.log = slog.Default()
+	}
+	g.base, g.cancelBase = context.WithCancel(context.Background())
+	snap, err := compile(ctx, opts.ConfigPath, opts.Overrides, nil)
+	if err != nil {
+		return nil, err
+	}
+	snap.logWarnings(g.log)
+	g.snap.Store(snap)
+	switch {
+	case opts.AuditSink != nil:
+		g.audit = audit.NewWriter(opts.AuditSink)
+	case snap.Config.Audit.Path == config.AuditStdout:
+		g.audit = audit.NewWriter(os.Stdout)
+	default:
+		if g.audit, err = audit.Open(snap.Config.Audit.Path); err != nil {
+			return nil, err
+		}
+	}
+	return g, nil
+}
+
+// Snapshot returns the snapshot new requests use.
+func (g *Gateway) Snapshot() *Snapshot { return g.snap.Load() }
+
+// Start listens on the data and admin addresses and serves in the background.
+func (g *Gateway) Start() error {
+	cfg := g.snap.Load().Config
+	var err error
+	if g.ln, err = net.Listen("tcp", cfg.Listen); err != nil {
+		return fmt.Errorf("listen: %w", err)
+	}
+	if g.adminLn, err = net.Listen("tcp", cfg.AdminListen); err != nil {
+		g.ln.Close()
+		return fmt.Errorf("admin listen: %w", err)
+	}
+	g.server = &fasthttp.Server{
+		Name:                  "weir",
+		Handler:               g.handle,
+		ErrorHandler:          g.handleReadError,
+		MaxRequestBodySize:    cfg.Limits.MaxBodyBytes,
+		ReadBufferSize:        cfg.Limits.MaxHeaderBytes,
+		ReadTimeout:           2 * time.Minute,
+		WriteTimeout:          2 * time.Minute,
+		IdleTimeout:           2 * time.Minute,
+		NoDefaultServerHeader: true,
+		CloseOnShutdown:       true,
+		Logger:                fasthttpLogger{g.log},
+	}
+	g.admin = &fasthttp.Server{Name: "weir-admin", Handler: g.adminHandler(), ReadTimeout: 10 * time.Second, NoDefaultServerHeader: true}
+	go func() { g.serveErr <- g.server.Serve(g.ln) }()
+	go func() { g.serveErr <- g.admin.Serve(g.adminLn) }()
+	g.log.Info("weir serving", "listen", g.ln.Addr().String(), "admin", g.adminLn.Addr().String(),
+		"config", cfg.File, "pack", g.snap.Load().Pack.Revision(), "policies", g.snap.Load().Bundle.Revision())
+	return nil
+}
+
+// Addr returns the data listener's address; AdminAddr the admin listener's.
+func (g *Gateway) Addr() string      { return g.ln.Addr().String() }
+func (g *Gateway) AdminAddr() string { return g.adminLn.Addr().String() }
+
+// Shutdown stops accepting connections, waits for in-flight requests (until ctx ends) and
+// closes the audit trail.
+func (g *Gateway) Shutdown(ctx context.Context) error {
+	var errs []error
+	if g.server != nil {
+		errs = append(errs, g.server.ShutdownWithContext(ctx), g.admin.ShutdownWithContext(ctx))
+	}
+	g.cancelBase()
+	errs = append(errs, g.audit.Close())
+	return errors.Join(errs...)
+}
+
+// Run starts the gateway, reloads on file changes and SIGHUP, and shuts down gracefully
+// when ctx ends (in-flight requests get up to grace to finish).
+func (g *Gateway) Run(ctx context.Context, grace time.Duration) error {
+	if err := g.Start(); err != nil {
+		g.cancelBase()
+		return errors.Join(err, g.audit.Close())
+	}
+	watchErr := make(chan error, 1)
+	go func() { watchErr <- g.Watch(ctx) }()
+	var err error
+	select {
+	case <-ctx.Done():
+	case err = <-g.serveErr:
+	case err = <-watchErr:
+	}
+	sctx, cancel := context.WithTimeout(context.Background(), grace)
+	defer cancel()
+	return errors.Join(err, g.Shutdown(sctx))
+}
+
+// fasthttpLogger sends fasthttp's own messages (connection errors the ErrorHandler already
+// answered) to the structured log at debug level.
+type fasthttpLogger struct{ log *slog.Logger }
+
+func (l fasthttpLogger) Printf(format string, args ...any) {
+	l.log.Debug(fmt.Sprintf(format, args...), "component", "fasthttp")
+}

@@ -1,0 +1,274 @@
+package gateway
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"log/slog"
+	"net"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/openai/openai-go/v3"
+	"github.com/openai/openai-go/v3/option"
+	"github.com/valyala/fasthttp"
+
+	"github.com/weirgw/weir/gateway/audit"
+)
+
+// upstreamScript is a scripted OpenAI-compatible upstream on loopback.
+type upstreamScript struct {
+	mu      sync.Mutex
+	reply   func(rc *fasthttp.RequestCtx, req map[string]any)
+	lastReq map[string]any
+	auth    string
+	calls   int
+	url     string
+}
+
+func startUpstream(t testing.TB) *upstreamScript {
+	t.Helper()
+	u := &upstreamScript{}
+	u.reply = func(rc *fasthttp.RequestCtx, _ map[string]any) { writeCompletion(rc, "Ciao!", nil) }
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv := &fasthttp.Server{Handler: u.handle}
+	go srv.Serve(ln)
+	t.Cleanup(func() { srv.Shutdown() })
+	u.url = "http://" + ln.Addr().String() + "/v1"
+	return u
+}
+
+func (u *upstreamScript) handle(rc *fasthttp.RequestCtx) {
+	if string(rc.Path()) == "/v1/models" {
+		rc.SetContentType("application/json")
+		rc.SetBodyString(`{"object":"list","data":[{"id":"scripted-model","object":"model","created":1,"owned_by":"test"}]}`)
+		return
+	}
+	var req map[string]any
+	_ = json.Unmarshal(rc.PostBody(), &req)
+	u.mu.Lock()
+	u.lastReq, u.auth = req, string(rc.Request.Header.Peek("Authorization"))
+	u.calls++
+	reply := u.reply
+	u.mu.Unlock()
+	reply(rc, req)
+}
+
+func (u *upstreamScript) set(reply func(rc *fasthttp.RequestCtx, req map[string]any)) {
+	u.mu.Lock()
+	u.reply = reply
+	u.mu.Unlock()
+}
+
+func (u *upstreamScript) last() (map[string]any, string, int) {
+	u.mu.Lock()
+	defer u.mu.Unlock()
+	return u.lastReq, u.auth, u.calls
+}
+
+// call is a tool call the scripted model proposes.
+type call struct{ name, args string }
+
+func writeCompletion(rc *fasthttp.RequestCtx, content string, calls []call) {
+	msg := map[string]any{"role": "assistant", "content": content}
+	finish := "stop"
+	if len(calls) > 0 {
+		tcs := []map[string]any{}
+		for i, c := range calls {
+			tcs = append(tcs, map[string]any{"id": fmt.Sprintf("call_%d", i), "type": "function",
+				"function": map[string]any{"name": c.name, "arguments": c.args}})
+		}
+		msg["tool_calls"] = tcs
+		finish = "tool_calls"
+		if content == "" {
+			msg["content"] = nil
+		}
+	}
+	b, _ := json.Marshal(map[string]any{
+		"id": "chatcmpl-1", "object": "chat.completion", "created": 1, "model": "scripted-model",
+		"choices": []any{map[string]any{"index": 0, "message": msg, "finish_reason": finish}},
+		"usage":   map[string]any{"prompt_tokens": 1, "completion_tokens": 1, "total_tokens": 2},
+	})
+	rc.Response.Header.Set("X-Upstream", "scripted")
+	rc.SetContentType("application/json")
+	rc.SetBody(b)
+}
+
+func reply(content string, calls ...call) func(*fasthttp.RequestCtx, map[string]any) {
+	return func(rc *fasthttp.RequestCtx, _ map[string]any) { writeCompletion(rc, content, calls) }
+}
+
+// gwParams fill the config template.
+type gwParams struct {
+	upstreamURL, mode, onViolation, policies, rules, timeout string
+	auditOnError                                             string
+	auditSink                                                io.Writer
+	maxBody                                                  int
+	dir                                                      string
+}
+
+func writeConfig(t testing.TB, p gwParams) string {
+	t.Helper()
+	if p.dir == "" {
+		p.dir = t.TempDir()
+	}
+	def := func(s *string, v string) {
+		if *s == "" {
+			*s = v
+		}
+	}
+	root, _ := filepath.Abs("..")
+	def(&p.mode, "enforce")
+	def(&p.onViolation, "error")
+	def(&p.rules, filepath.Join(root, "examples/analytics/rules"))
+	def(&p.policies, filepath.Join(root, "examples/analytics/policies"))
+	def(&p.timeout, "5s")
+	def(&p.auditOnError, "fail_closed")
+	if p.maxBody == 0 {
+		p.maxBody = 1 << 20
+	}
+	cfg := fmt.Sprintf(`listen: 127.0.0.1:0
+admin_listen: 127.0.0.1:0
+rules: %s
+policies: %s
+upstreams:
+  - name: llm
+    base_url: %s
+    api_key: ${WEIR_TEST_UPSTREAM_KEY:-upstream-key}
+    timeout: %s
+    connect_timeout: 1s
+routes:
+  - name: chat
+    surface: openai
+    path: /v1
+    upstream: llm
+    mode: %s
+    on_violation: %s
+limits: {max_body_bytes: %d}
+audit: {path: audit.jsonl, include_content: true, on_error: %s}
+`, p.rules, p.policies, p.upstreamURL, p.timeout, p.mode, p.onViolation, p.maxBody, p.auditOnError)
+	path := filepath.Join(p.dir, "weir.yaml")
+	if err := os.WriteFile(path, []byte(cfg), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	return path
+}
+
+// syncBuffer is a log sink tests can read while the gateway writes.
+type syncBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (s *syncBuffer) Write(p []byte) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.Write(p)
+}
+
+func (s *syncBuffer) String() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.String()
+}
+
+type testEnv struct {
+	g      *Gateway
+	up     *upstreamScript
+	client openai.Client
+	logs   *syncBuffer
+	config string
+}
+
+func startGateway(t testing.TB, p gwParams) *testEnv {
+	t.Helper()
+	e := &testEnv{up: startUpstream(t), logs: &syncBuffer{}}
+	if p.upstreamURL == "" {
+		p.upstreamURL = e.up.url
+	}
+	e.config = writeConfig(t, p)
+	logger := slog.New(slog.NewJSONHandler(e.logs, &slog.HandlerOptions{Level: slog.LevelDebug}))
+	g, err := New(context.Background(), Options{ConfigPath: e.config, Logger: logger, AuditSink: p.auditSink})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := g.Start(); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() {
+		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+		defer cancel()
+		g.Shutdown(ctx)
+	})
+	e.g = g
+	e.client = openai.NewClient(
+		option.WithBaseURL("http://"+g.Addr()+"/v1/"),
+		option.WithAPIKey("client-key"),
+		option.WithMaxRetries(0),
+		option.WithRequestTimeout(10*time.Second),
+	)
+	return e
+}
+
+// records reads the audit trail and checks its chain.
+func (e *testEnv) records(t *testing.T) []audit.Record {
+	t.Helper()
+	path := e.g.Snapshot().Config.Audit.Path
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n, brk, err := audit.Verify(bytes.NewReader(b)); brk != nil || err != nil {
+		t.Fatalf("audit chain: %d records, %v, %v", n, brk, err)
+	}
+	var out []audit.Record
+	for _, line := range strings.Split(strings.TrimSpace(string(b)), "\n") {
+		if line == "" {
+			continue
+		}
+		var r audit.Record
+		if err := json.Unmarshal([]byte(line), &r); err != nil {
+			t.Fatal(err)
+		}
+		out = append(out, r)
+	}
+	return out
+}
+
+func (e *testEnv) lastRecord(t *testing.T) audit.Record {
+	t.Helper()
+	rs := e.records(t)
+	if len(rs) == 0 {
+		t.Fatal("no audit record")
+	}
+	return rs[len(rs)-1]
+}
+
+// rawPost sends a request with net/http-free fasthttp, for bodies the official client
+// cannot produce (malformed JSON, oversized).
+func rawPost(t *testing.T, addr, path string, body []byte) (int, []byte, *fasthttp.ResponseHeader) {
+	t.Helper()
+	req, resp := fasthttp.AcquireRequest(), fasthttp.AcquireResponse()
+	defer fasthttp.ReleaseRequest(req)
+	req.SetRequestURI("http://" + addr + path)
+	req.Header.SetMethod("POST")
+	req.Header.SetContentType("application/json")
+	req.SetBody(body)
+	if err := fasthttp.DoTimeout(req, resp, 10*time.Second); err != nil {
+		t.Fatal(err)
+	}
+	h := &fasthttp.ResponseHeader{}
+	resp.Header.CopyTo(h)
+	return resp.StatusCode(), append([]byte(nil), resp.Body()...), h
+}
+
+func discardLogger() *slog.Logger { return slog.New(slog.NewTextHandler(io.Discard, nil)) }

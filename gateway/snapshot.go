@@ -1,0 +1,137 @@
+package gateway
+
+import (
+	"context"
+	"fmt"
+	"sort"
+	"strings"
+	"time"
+
+	"github.com/weirgw/weir/gateway/config"
+	"github.com/weirgw/weir/policies"
+	"github.com/weirgw/weir/rules"
+)
+
+// Snapshot is everything a request needs, compiled once: the config, the rule pack and its
+// classifier, the policy bundle, the routes and the upstream clients. It is immutable; a
+// request keeps the snapshot it started with while reloads publish new ones.
+type Snapshot struct {
+	Config     *config.Config
+	Pack       *rules.Pack
+	Classifier *rules.Classifier
+	Bundle     *policies.Bundle
+	LoadedAt   time.Time
+	// Warnings are the pack/bundle mismatches policies.CrossCheck found (an intent without
+	// a policy entry, a route tool the policy denies). They do not stop a reload: a bundle
+	// may deny an intent on purpose.
+	Warnings []string
+
+	routes    []*route // longest path first
+	upstreams map[string]*upstream
+}
+
+// route is a compiled config route.
+type route struct {
+	cfg      config.Route
+	upstream *upstream
+}
+
+// Overrides replace config values from the command line.
+type Overrides struct {
+	Listen, AdminListen, AuditPath string
+}
+
+// compile builds a snapshot from the config file. prev, when not nil, lends its upstream
+// clients to upstreams whose settings did not change, so reloads keep warm connections.
+func compile(ctx context.Context, path string, ov Overrides, prev *Snapshot) (*Snapshot, error) {
+	cfg, err := config.Load(path)
+	if err != nil {
+		return nil, err
+	}
+	ov.apply(cfg)
+	pack, err := rules.LoadDir(cfg.Rules)
+	if err != nil {
+		return nil, fmt.Errorf("rule pack %s:\n%w", cfg.Rules, err)
+	}
+	bundle, err := policies.Load(ctx, cfg.Policies)
+	if err != nil {
+		return nil, fmt.Errorf("policy bundle %s:\n%w", cfg.Policies, err)
+	}
+	s := &Snapshot{
+		Config: cfg, Pack: pack, Classifier: rules.NewClassifier(pack), Bundle: bundle,
+		LoadedAt: time.Now(), upstreams: map[string]*upstream{},
+	}
+	s.Warnings = crossCheck(pack, bundle)
+	for _, u := range cfg.Upstreams {
+		if prev != nil && prev.upstreams[u.Name] != nil && prev.upstreams[u.Name].cfg == u {
+			s.upstreams[u.Name] = prev.upstreams[u.Name]
+			continue
+		}
+		up, err := newUpstream(u)
+		if err != nil {
+			return nil, err
+		}
+		s.upstreams[u.Name] = up
+	}
+	for _, r := range cfg.Routes {
+		s.routes = append(s.routes, &route{cfg: r, upstream: s.upstreams[r.Upstream]})
+	}
+	sort.SliceStable(s.routes, func(i, j int) bool { return len(s.routes[i].cfg.Path) > len(s.routes[j].cfg.Path) })
+	return s, nil
+}
+
+func (ov Overrides) apply(cfg *config.Config) {
+	if ov.Listen != "" {
+		cfg.Listen = ov.Listen
+	}
+	if ov.AdminListen != "" {
+		cfg.AdminListen = ov.AdminListen
+	}
+	if ov.AuditPath != "" {
+		cfg.Audit.Path = ov.AuditPath
+	}
+}
+
+// match returns the route serving path and the rest of the path below its prefix.
+func (s *Snapshot) match(path string) (*route, string) {
+	for _, r := range s.routes {
+		p := strings.TrimSuffix(r.cfg.Path, "/")
+		if path == p || strings.HasPrefix(path, p+"/") {
+			return r, path[len(p):]
+		}
+	}
+	return nil, ""
+}
+
+// closeUnused closes the idle connections of old's upstream clients that s no longer uses.
+func (s *Snapshot) closeUnused(old *Snapshot) {
+	if old == nil {
+		return
+	}
+	for name, u := range old.upstreams {
+		if s.upstreams[name] != u {
+			u.client.CloseIdleConnections()
+		}
+	}
+}
+
+func crossCheck(pack *rules.Pack, bundle *policies.Bundle) []string {
+	var names []string
+	routeTools := map[string][]string{}
+	for _, in := range pack.Intents() {
+		names = append(names, in.Name)
+		routeTools[in.Name] = in.Route.AllTools()
+	}
+	var out []string
+	for _, err := range policies.CrossCheck(bundle, names, routeTools) {
+		out = append(out, err.Error())
+	}
+	return out
+}
+
+// logWarnings reports the snapshot's cross-check warnings.
+func (s *Snapshot) logWarnings(log interface{ Warn(string, ...any) }) {
+	for _, w := range s.Warnings {
+		log.Warn("rule pack and policy bundle disagree", "warning", w)
+	}
+}
