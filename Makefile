@@ -2,9 +2,9 @@
 GO      ?= go
 BIN     := bin/weir
 EXAMPLES := $(sort $(dir $(wildcard examples/*/rules/)))
-BENCH_PKGS := ./rules/ ./policies/...
+BENCH_PKGS := ./rules/... ./policies/... ./gateway/... ./adapters/...
 
-.PHONY: build test vet unit check-examples bench run clean
+.PHONY: build test vet unit check-examples bench run classify-examples clean
 
 build:
 	$(GO) build -o $(BIN) ./cmd/weir
@@ -29,8 +29,19 @@ check-examples: build
 bench:
 	$(GO) test -run '^$$' -bench . -benchmem $(BENCH_PKGS)
 
-## run: until the gateway exists, classify every example pack's sample questions as a table.
+## run: Weir in front of a scripted model on the analytics example (no key, no network needed).
+## Point any OpenAI client at http://127.0.0.1:8080/v1; Ctrl-C stops both.
 run: build
+	@$(BIN) mock-llm --script examples/analytics/mock-llm.yaml --listen 127.0.0.1:8081 & mock=$$!; \
+	trap 'kill $$mock 2>/dev/null' EXIT INT TERM; \
+	echo "Weir: http://127.0.0.1:8080/v1 (analytics example, enforce + rewrite), admin: http://127.0.0.1:9090/metrics"; \
+	echo "Upstream: a scripted model on http://127.0.0.1:8081/v1 (examples/analytics/mock-llm.yaml). Try:"; \
+	echo "  curl -si http://127.0.0.1:8080/v1/chat/completions -H 'content-type: application/json' \\"; \
+	echo "    -d '{\"model\":\"any\",\"messages\":[{\"role\":\"user\",\"content\":\"Grazie, perfetto!\"}]}'"; \
+	$(BIN) serve --config examples/analytics/weir.yaml
+
+## classify-examples: every example pack's inline test questions as a table.
+classify-examples: build
 	@for d in $(EXAMPLES); do ex=$${d%/rules/}; echo; echo "== $$ex"; $(BIN) check -v --rules $$ex/rules | grep -v '^rules '; done
 
 clean:
