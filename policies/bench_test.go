@@ -10,6 +10,7 @@ func BenchmarkRequestDecision(b *testing.B) {
 	ctx := context.Background()
 	in := &Input{Route: Route{Name: "chat", Surface: "openai"}, Classification: Classification{Intent: "analytics", Confidence: 0.9, Source: "rules", Rules: []string{"revenue"}}}
 	b.ReportAllocs()
+	defer cpuPerOp(b)()
 	for b.Loop() {
 		if d, err := bu.Request(ctx, in); err != nil || !d.Allow {
 			b.Fatal(d, err)
@@ -28,6 +29,7 @@ func BenchmarkToolsDecision(b *testing.B) {
 		bu.ToolCall("call_3", "filter_data", `{"limit":10}`),
 	}
 	b.ReportAllocs()
+	defer cpuPerOp(b)()
 	for b.Loop() {
 		if d, err := bu.Tools(ctx, in); err != nil || d.Allow || len(d.Calls) != 3 {
 			b.Fatal(d, err)
@@ -43,6 +45,7 @@ func BenchmarkToolsDecisionTrade(b *testing.B) {
 	in := &Input{Classification: Classification{Intent: "detail"}}
 	in.ToolCalls = []ToolCall{bu.ToolCall("1", "query_data", q), bu.ToolCall("2", "query_data", q), bu.ToolCall("3", "query_data", q)}
 	b.ReportAllocs()
+	defer cpuPerOp(b)()
 	for b.Loop() {
 		if d, err := bu.Tools(ctx, in); err != nil || !d.Allow {
 			b.Fatal(d, err)

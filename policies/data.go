@@ -20,6 +20,7 @@ type IntentPolicy struct {
 	RequireToolCall        *bool    `json:"require_tool_call"`
 	BlockNumericGeneration *bool    `json:"block_numeric_generation"`
 	AllowDerivations       *bool    `json:"allow_derivations"`
+	IgnoreSmallIntegers    *bool    `json:"ignore_small_integers"` // trivial numbers ("3 leve") are not checked
 	NumberSources          []string `json:"number_sources"`
 }
 
@@ -39,7 +40,8 @@ var reservedKeys = []string{"lib", "request", "tools", "response"}
 var intentKeys = map[string]string{
 	"allowed_tools": "list", "blocked_tools": "list", "number_sources": "sources",
 	"require_tool_call": "bool", "block_numeric_generation": "bool", "allow_derivations": "bool",
-	"description": "string",
+	"ignore_small_integers": "bool",
+	"description":           "string",
 }
 
 // parseData decodes a data.yaml or data.json (JSON is read as YAML, which keeps line
@@ -148,7 +150,7 @@ func checkIntentKey(file, intent string, k, v *yaml.Node, ip *IntentPolicy) *Err
 	path := "intents." + intent + "." + k.Value
 	switch {
 	case !ok:
-		return nodeErr(file, k, fmt.Sprintf("unknown key %s (known: allowed_tools, blocked_tools, require_tool_call, block_numeric_generation, allow_derivations, number_sources, description)", path))
+		return nodeErr(file, k, fmt.Sprintf("unknown key %s (known: allowed_tools, blocked_tools, require_tool_call, block_numeric_generation, allow_derivations, ignore_small_integers, number_sources, description)", path))
 	case kind == "bool":
 		if v.Kind != yaml.ScalarNode || v.Tag != "!!bool" {
 			return nodeErr(file, v, path+" must be true or false")
@@ -159,6 +161,8 @@ func checkIntentKey(file, intent string, k, v *yaml.Node, ip *IntentPolicy) *Err
 			ip.RequireToolCall = &b
 		case "block_numeric_generation":
 			ip.BlockNumericGeneration = &b
+		case "ignore_small_integers":
+			ip.IgnoreSmallIntegers = &b
 		default:
 			ip.AllowDerivations = &b
 		}

@@ -261,3 +261,24 @@ func TestOverrideLibraryOff(t *testing.T) {
 		t.Errorf("request obligations must default to the safe values: %+v %v", r, err)
 	}
 }
+
+func TestIgnoreSmallIntegers(t *testing.T) {
+	b := loadT(t, "../examples/analytics/policies")
+	three := Number{Text: "3", Value: 3, Trivial: true}
+	tests := []struct {
+		intent string
+		n      Number
+		allow  bool
+	}{
+		{"strategy", three, true},                          // ignore_small_integers: true
+		{"strategy", Number{Text: "12", Value: 12}, false}, // not trivial
+		{"data_preview", three, false},                     // default false
+	}
+	for _, tc := range tests {
+		in := &Input{Classification: Classification{Intent: tc.intent}, ToolsCalled: []string{"filter_data"}, Answer: Answer{Numbers: []Number{tc.n}}}
+		d, err := b.Response(context.Background(), in)
+		if err != nil || d.Allow != tc.allow {
+			t.Errorf("%s %q: allow=%v %v, want %v", tc.intent, tc.n.Text, d.Allow, err, tc.allow)
+		}
+	}
+}

@@ -3,13 +3,13 @@ package policies
 import (
 	"context"
 
-	"github.com/open-policy-agent/opa/v1/rego"
+	"github.com/open-policy-agent/opa/v1/ast"
 )
 
 // Request evaluates data.weir.request.decision. On error the returned decision denies
 // (Allow false) and the error is an *Error; callers must deny.
 func (b *Bundle) Request(ctx context.Context, in *Input) (RequestDecision, error) {
-	v, err := b.eval(ctx, &b.request, RequestQuery, in)
+	v, err := b.eval(ctx, b.request, in)
 	if err != nil {
 		return RequestDecision{Revision: b.revision}, err
 	}
@@ -24,7 +24,7 @@ func (b *Bundle) Request(ctx context.Context, in *Input) (RequestDecision, error
 // Tools evaluates data.weir.tools.decision for in.ToolCalls. The decision has one verdict
 // per proposed call, in order; on error it denies every call.
 func (b *Bundle) Tools(ctx context.Context, in *Input) (ToolsDecision, error) {
-	v, err := b.eval(ctx, &b.tools, ToolsQuery, in)
+	v, err := b.eval(ctx, b.tools, in)
 	if err != nil {
 		return b.denyCalls(in), err
 	}
@@ -46,7 +46,7 @@ func (b *Bundle) Tools(ctx context.Context, in *Input) (ToolsDecision, error) {
 
 // Response evaluates data.weir.response.decision. On error it denies.
 func (b *Bundle) Response(ctx context.Context, in *Input) (ResponseDecision, error) {
-	v, err := b.eval(ctx, &b.response, ResponseQuery, in)
+	v, err := b.eval(ctx, b.response, in)
 	if err != nil {
 		return ResponseDecision{Revision: b.revision}, err
 	}
@@ -67,22 +67,13 @@ func (b *Bundle) denyCalls(in *Input) ToolsDecision {
 	return d
 }
 
-// eval runs one prepared query and returns its single value.
-func (b *Bundle) eval(ctx context.Context, pq *rego.PreparedEvalQuery, query string, in *Input) (any, error) {
+// eval builds the input and evaluates one decision query.
+func (b *Bundle) eval(ctx context.Context, q *query, in *Input) (ast.Value, error) {
 	iv, err := in.value()
 	if err != nil {
 		return nil, err
 	}
-	rs, err := pq.Eval(ctx, rego.EvalParsedInput(iv))
-	switch {
-	case err != nil:
-		return nil, evalError(query, err)
-	case len(rs) == 0:
-		return nil, errorf(CodeDecisionUndef, "%s is undefined for this input", query)
-	case len(rs) > 1 || len(rs[0].Expressions) != 1:
-		return nil, errorf(CodeDecisionConflict, "%s produced %d results", query, len(rs))
-	}
-	return rs[0].Expressions[0].Value, nil
+	return q.eval(ctx, iv)
 }
 
 // evalError keeps the location of a topdown error (conflicting rules, builtin errors).

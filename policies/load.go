@@ -12,7 +12,6 @@ import (
 	"strings"
 
 	"github.com/open-policy-agent/opa/v1/ast"
-	"github.com/open-policy-agent/opa/v1/rego"
 	"github.com/open-policy-agent/opa/v1/storage"
 	"github.com/open-policy-agent/opa/v1/storage/inmem"
 )
@@ -33,7 +32,7 @@ type Bundle struct {
 	data     *bundleData
 	store    storage.Store
 
-	request, tools, response rego.PreparedEvalQuery
+	request, tools, response *query
 }
 
 // Dir returns the directory the bundle was loaded from.
@@ -99,17 +98,21 @@ func (b *Bundle) compile(ctx context.Context) error {
 		return errs
 	}
 	b.store = inmem.NewFromObjectWithOpts(map[string]any{"weir": b.data.doc}, inmem.OptRoundTripOnWrite(false), inmem.OptReturnASTValuesOnRead(true))
+	// The store is never written: one read transaction serves every evaluation, from any
+	// goroutine (an inmem read transaction holds no state of its own).
+	txn, err := b.store.NewTransaction(ctx)
+	if err != nil {
+		return ErrorList{errorf(CodeQueryPrepare, "%v", err)}
+	}
 	for _, p := range []struct {
-		query string
-		dst   *rego.PreparedEvalQuery
+		text string
+		dst  **query
 	}{{RequestQuery, &b.request}, {ToolsQuery, &b.tools}, {ResponseQuery, &b.response}} {
-		pq, err := rego.New(
-			rego.Query(p.query), rego.Compiler(c), rego.Store(b.store), rego.StrictBuiltinErrors(true),
-		).PrepareForEval(ctx)
+		q, err := prepareQuery(c, b.store, txn, p.text)
 		if err != nil {
-			return ErrorList{errorf(CodeQueryPrepare, "%s: %v", p.query, err)}
+			return ErrorList{errorf(CodeQueryPrepare, "%s: %v", p.text, err)}
 		}
-		*p.dst = pq
+		*p.dst = q
 	}
 	return nil
 }

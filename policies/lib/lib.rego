@@ -64,6 +64,12 @@ default allow_derivations := false
 
 allow_derivations if cfg.allow_derivations == true
 
+# ignore_small_integers holds when the intent exempts trivial numbers (bare integers ≤ 10
+# such as "3 leve") from grounding.
+default ignore_small_integers := false
+
+ignore_small_integers if cfg.ignore_small_integers == true
+
 # number_sources are the source kinds numbers may come from: all by default, none when the
 # intent is not admitted.
 default number_sources := ["tool", "user", "system"]
@@ -74,6 +80,11 @@ number_sources := [] if not admitted
 
 # number_grounded(n) holds when n is grounded in an admitted kind of source, and is not a
 # derivation unless the intent allows derivations.
+number_grounded(n) if {
+	ignore_small_integers
+	n.trivial == true
+}
+
 number_grounded(n) if {
 	n.grounded == true
 	n.source_kind in number_sources

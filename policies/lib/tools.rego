@@ -1,13 +1,9 @@
-# Package weir.tools computes the tools decision (the inspect stage): one verdict per
-# proposed tool call.
 package weir.tools
 
 import data.weir.lib
 
-# call_violation is the set of per-call violations; each carries "call", the index of the
-# call in input.tool_calls. Bundles add their own rules to it.
 call_violation contains v if {
-	some i, call in lib.tool_calls
+	some i, call in input.tool_calls
 	not lib.tool_allowed(call.name)
 	v := {
 		"call": i,
@@ -22,7 +18,7 @@ not_allowed_message(name) := sprintf("tool %q is blocked for intent %q", [name, 
 } else := sprintf("tool %q is not allowed for intent %q", [name, lib.intent])
 
 call_violation contains v if {
-	some i, call in lib.tool_calls
+	some i, call in input.tool_calls
 	call.arguments_error != ""
 	v := {
 		"call": i,
@@ -32,13 +28,10 @@ call_violation contains v if {
 	}
 }
 
-# violation is the set of violations not tied to one call; the request's violations
-# (an intent that is not admitted) deny every call.
 violation contains v if some v in data.weir.request.violation
 
-# calls has one verdict per proposed call, in order. Weir fills "reason" when it is absent.
 calls := [c |
-	some i, call in lib.tool_calls
+	some i, call in input.tool_calls
 	vs := [v | some v in call_violation; v.call == i]
 	c := {"id": call.id, "name": call.name, "allow": count(vs) == 0, "violations": vs}
 ]

@@ -150,3 +150,16 @@ test_conversational_numbers_free if {
 	}
 	d.allow
 }
+
+test_strategy_small_integers_ignored if {
+	d := response.decision with input as {
+		"classification": {"intent": "strategy"},
+		"answer": {"numbers": [object.union(num("3", 3, false, "", ""), {"trivial": true})]},
+	}
+	d.allow
+	no := response.decision with input as {
+		"classification": {"intent": "data_preview"}, "tools_called": ["filter_data"],
+		"answer": {"numbers": [object.union(num("3", 3, false, "", ""), {"trivial": true})]},
+	}
+	not no.allow
+}
