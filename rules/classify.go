@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 	"reflect"
+	"strconv"
 	"sync"
 	"time"
 	"unicode/utf8"
@@ -48,6 +49,9 @@ func (c *Classifier) Pack() *Pack { return c.pack }
 
 // scratch holds per-call buffers, pooled so classification allocates little.
 type scratch struct {
+	// pf is the prefilter's state for this call (nil when the prefilter is off): the literal
+	// positions anchor plans start from.
+	pf      *pfScratch
 	want    []bool
 	matched []bool
 	scores  []float64
@@ -88,16 +92,19 @@ func (c *Classifier) Classify(ctx context.Context, text string) Classification {
 	s := scratchPool.Get().(*scratch)
 	defer scratchPool.Put(s)
 	s.reset(p)
+	s.pf = nil
 	if c.noPrefilter || p.prefilter == nil {
 		for i := range s.want {
 			s.want[i] = true
 		}
 	} else {
-		p.prefilter.candidates(norm.text, s.want)
+		s.pf = p.prefilter.scratch.Get().(*pfScratch)
+		defer p.prefilter.scratch.Put(s.pf)
+		p.prefilter.decide(s.pf, norm.text, s.want)
 	}
 
 	res := Classification{Filters: map[string]any{}, Truncated: truncated, ScannedBytes: len(orig)}
-	env := c.extract(&res, norm, orig, s.want)
+	env := c.extract(&res, norm, orig, s)
 	c.matchRules(&res, s, norm, orig, env)
 	c.score(&res, s, env)
 	if res.Confidence < p.below {
@@ -120,7 +127,7 @@ func capText(text string, max int) (string, bool) {
 
 // extract runs the extractors and returns the expression environment (nil when the pack
 // has no expressions).
-func (c *Classifier) extract(res *Classification, norm normalized, orig string, want []bool) map[string]any {
+func (c *Classifier) extract(res *Classification, norm normalized, orig string, s *scratch) map[string]any {
 	p := c.pack
 	var env map[string]any
 	if p.hasExpr {
@@ -128,7 +135,7 @@ func (c *Classifier) extract(res *Classification, norm normalized, orig string, 
 	}
 	var firstAt map[string]int // where each scalar filter's value starts, for shared fields
 	for _, x := range p.extractors {
-		hits := x.run(norm, orig, want, c.now)
+		hits := x.run(norm, orig, s, c.pack.prefilter, c.now)
 		for _, h := range hits {
 			res.Spans = append(res.Spans, Span{Field: x.field, Value: h.value, Start: h.start, End: h.end, Text: orig[h.start:h.end]})
 		}
@@ -222,7 +229,7 @@ func (c *Classifier) matchRules(res *Classification, s *scratch, norm normalized
 		if r.when != nil || r.re == nil {
 			continue
 		}
-		s.matched[i] = c.patternMatches(r, s.want, norm.text, orig)
+		s.matched[i] = c.patternMatches(r, s, norm.text, orig)
 	}
 	if env != nil {
 		env["matched"] = func(id string) bool { return s.matched[p.ruleIndex[id]] }
@@ -231,7 +238,7 @@ func (c *Classifier) matchRules(res *Classification, s *scratch, norm normalized
 		if r.when == nil {
 			continue
 		}
-		if r.re != nil && !c.patternMatches(r, s.want, norm.text, orig) {
+		if r.re != nil && !c.patternMatches(r, s, norm.text, orig) {
 			continue
 		}
 		s.matched[i] = evalBool(r.when, env)
@@ -245,16 +252,17 @@ func (c *Classifier) matchRules(res *Classification, s *scratch, norm normalized
 }
 
 // patternMatches decides a rule's pattern. Where the prefilter's verdict is exact (the
-// pattern is nothing but literal alternatives, word boundaries and gaps) no regex runs.
-func (c *Classifier) patternMatches(r *rule, want []bool, norm, orig string) bool {
+// pattern is nothing but literal alternatives, word boundaries and gaps) no regex runs; where
+// the pattern has an anchor plan the regex runs only where a match can start.
+func (c *Classifier) patternMatches(r *rule, s *scratch, norm, orig string) bool {
 	if r.onOriginal {
 		return r.re.MatchString(orig)
 	}
-	if !want[r.patternIdx] {
+	if !s.want[r.patternIdx] {
 		return false
 	}
-	if !c.noPrefilter && c.pack.prefilter != nil && c.pack.prefilter.exact(r.patternIdx) {
-		return true
+	if s.pf != nil {
+		return c.pack.prefilter.matchString(s.pf, r.patternIdx, r.re, norm)
 	}
 	return r.re.MatchString(norm)
 }
@@ -284,6 +292,7 @@ func (c *Classifier) score(res *Classification, s *scratch, env map[string]any) 
 		res.Intent = p.intents[top].Name
 		res.Confidence = confidence(s.scores[top], runner)
 	}
+	overrideAt := -1
 	if len(p.decide) > 0 && env != nil {
 		env["intent"], env["confidence"] = res.Intent, res.Confidence
 		env["score"] = func(name string) float64 {
@@ -292,8 +301,9 @@ func (c *Classifier) score(res *Classification, s *scratch, env map[string]any) 
 			}
 			return 0
 		}
-		for _, o := range p.decide {
+		for k, o := range p.decide {
 			if evalBool(o.when, env) {
+				overrideAt = k
 				res.Intent, res.Confidence, res.Override = p.intents[o.intentIdx].Name, o.confidence, o.id
 				break
 			}
@@ -306,9 +316,9 @@ func (c *Classifier) score(res *Classification, s *scratch, env map[string]any) 
 	}
 	res.Source = SourceRules
 	if res.Override != "" {
-		res.Reason = fmt.Sprintf("override %s decided", res.Override)
+		res.Reason = p.decide[overrideAt].reason
 	} else {
-		res.Reason = fmt.Sprintf("rules scored %s highest", res.Intent)
+		res.Reason = p.scoredReason[top]
 	}
 }
 
@@ -324,7 +334,7 @@ func round4(f float64) float64 { return math.Round(f*1e4) / 1e4 }
 // fallBack applies the second tier, or the pack default, when the rules are not confident.
 func (c *Classifier) fallBack(ctx context.Context, res *Classification, orig, norm string) {
 	p := c.pack
-	why := fmt.Sprintf("rules confidence %.2f is below %.2f", res.Confidence, p.below)
+	why := "rules confidence " + strconv.FormatFloat(res.Confidence, 'f', 2, 64) + " is below " + p.belowText
 	if res.Intent == "" {
 		why = "no rule matched"
 	}

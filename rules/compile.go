@@ -2,6 +2,7 @@ package rules
 
 import (
 	"regexp/syntax"
+	"strconv"
 	"time"
 )
 
@@ -27,8 +28,11 @@ func compile(srcs []*source, e *errs) *Pack {
 	compileDefault(p, settings, e)
 	compileDecide(p, srcs, e)
 	compileTests(p, srcs, e)
+	compileReasons(p)
 	var parsed []*syntax.Regexp
+	var reSrcs []string
 	for _, re := range p.patterns {
+		reSrcs = append(reSrcs, re.String())
 		sre, err := syntax.Parse(re.String(), syntax.Perl)
 		if err != nil { // cannot happen: regexp.Compile accepted the same source
 			sre, _ = syntax.Parse(`(?:)`, syntax.Perl)
@@ -38,9 +42,20 @@ func compile(srcs []*source, e *errs) *Pack {
 	// The prefilter's literals are fold-canonical lower case, so it is only sound on text
 	// normalized with lowercase on; a pack that turns lowercase off runs every regex.
 	if p.norm.lowercase {
-		p.prefilter = newPrefilter(parsed)
+		p.prefilter = newPrefilterSrc(parsed, reSrcs)
 	}
 	return p
+}
+
+// compileReasons precomputes the Reason strings the request path would otherwise format.
+func compileReasons(p *Pack) {
+	p.belowText = strconv.FormatFloat(p.below, 'f', 2, 64)
+	for _, in := range p.intents {
+		p.scoredReason = append(p.scoredReason, "rules scored "+in.Name+" highest")
+	}
+	for _, o := range p.decide {
+		o.reason = "override " + o.id + " decided"
+	}
 }
 
 // settingsAt remembers where the pack settings were declared, for errors found later.

@@ -188,8 +188,9 @@ type found struct {
 }
 
 // run returns the extractor's values in order of appearance (at most one unless list).
-// norm is the normalized text, orig the capped original; want is the prefilter's verdict.
-func (x *extractor) run(norm normalized, orig string, want []bool, now timeFunc) []found {
+// norm is the normalized text, orig the capped original; s holds the prefilter's verdict and
+// state for pf (s.pf nil: the prefilter is off).
+func (x *extractor) run(norm normalized, orig string, s *scratch, pf *prefilter, now timeFunc) []found {
 	var out []found
 	add := func(v any, start, end int, onOrig bool) bool {
 		if !onOrig {
@@ -216,16 +217,22 @@ func (x *extractor) run(norm normalized, orig string, want []bool, now timeFunc)
 			}
 		}
 	default:
-		if x.patternIdx >= 0 && !want[x.patternIdx] {
+		if x.patternIdx >= 0 && !s.want[x.patternIdx] {
 			return nil
 		}
 		text := norm.text
 		if x.onOriginal {
 			text = orig
 		}
+		var ms [][]int
+		if x.patternIdx >= 0 && s.pf != nil {
+			ms = pf.findAll(s.pf, x.patternIdx, x.re, text)
+		} else {
+			ms = x.re.FindAllStringSubmatchIndex(text, -1)
+		}
 		// Every match is considered until one yields a value: a match whose groups are all
 		// empty (an alternative that recognises a phrase to leave alone) yields nothing.
-		for _, m := range x.re.FindAllStringSubmatchIndex(text, -1) {
+		for _, m := range ms {
 			s, e := firstGroup(m, x.groups)
 			if s < 0 {
 				continue
@@ -261,7 +268,7 @@ func dedupe(in []found) []found {
 	for i, f := range in {
 		dup := false
 		for _, g := range in[:i] {
-			if fmt.Sprint(g.value) == fmt.Sprint(f.value) {
+			if sameValue(g.value, f.value) {
 				dup = true
 				break
 			}
@@ -271,6 +278,24 @@ func dedupe(in []found) []found {
 		}
 	}
 	return out
+}
+
+// sameValue reports whether two extracted values print alike (the test dedupe has always
+// used), without formatting the common scalar kinds.
+func sameValue(a, b any) bool {
+	switch x := a.(type) {
+	case string:
+		y, ok := b.(string)
+		if ok {
+			return x == y
+		}
+	case int:
+		y, ok := b.(int)
+		if ok {
+			return x == y
+		}
+	}
+	return fmt.Sprint(a) == fmt.Sprint(b)
 }
 
 // convert turns captured text into the extractor's type.

@@ -16,6 +16,8 @@ type Pack struct {
 	defaultIntent     int
 	defaultConfidence float64
 	below             float64
+	belowText         string   // below as %.2f, for fallback reasons
+	scoredReason      []string // per intent: the Reason when the rules decided it
 	maxScan           int
 	testClock         time.Time
 	norm              normOptions
@@ -89,6 +91,7 @@ type override struct {
 	intentIdx  int
 	confidence float64
 	when       *vm.Program
+	reason     string // the Reason when this override decides
 }
 
 // Name returns the pack's name.

@@ -1,6 +1,7 @@
 package rules
 
 import (
+	"regexp"
 	"regexp/syntax"
 	"strings"
 	"sync"
@@ -23,7 +24,10 @@ type prefilter struct {
 	nalways int
 	// plans[i] is the exact plan of pattern i, nil when its verdict is only "may match".
 	plans [][]chain
-	// needPos marks the literals whose positions exact plans check.
+	// anchors[i] is the anchor plan of pattern i (see anchorPlan), nil when it has none or an
+	// exact plan.
+	anchors []*anchorPlan
+	// needPos marks the literals whose positions exact and anchor plans check.
 	needPos []bool
 	// scratch pools the literal bitsets and position buffers so candidates does not allocate.
 	scratch sync.Pool
@@ -31,8 +35,10 @@ type prefilter struct {
 
 // pfScratch is the per-call state of candidates.
 type pfScratch struct {
-	seen []uint64
-	occ  occurrences
+	seen    []uint64
+	occ     occurrences
+	indexed bool
+	starts  []int32
 }
 
 // pfNode is one node of a compiled requirement: a literal (lit >= 0, an acMatcher pattern
@@ -71,14 +77,23 @@ const maxClassRunes = 4
 // derives a literal requirement: an AND/OR tree of literal strings, at least one of which must
 // occur in any text the regex matches. Patterns without a useful requirement always run.
 func newPrefilter(res []*syntax.Regexp) *prefilter {
-	p := &prefilter{roots: make([]int32, len(res)), plans: make([][]chain, len(res))}
+	return newPrefilterSrc(res, nil)
+}
+
+// newPrefilterSrc is newPrefilter with the patterns' sources, from which it compiles the
+// anchored twins of anchor plans (srcs nil: no anchor plans).
+func newPrefilterSrc(res []*syntax.Regexp, srcs []string) *prefilter {
+	p := &prefilter{roots: make([]int32, len(res)), plans: make([][]chain, len(res)), anchors: make([]*anchorPlan, len(res))}
 	litIDs := map[string]int32{}
 	var lits []string
+	leads := make([][]string, len(res))
 	for i, re := range res {
 		r := simplify(derive(re))
 		if plan := exactPlan(re); plan != nil {
 			p.plans[i] = plan
 			r = planReq(plan)
+		} else if srcs != nil {
+			p.anchors[i], leads[i] = newAnchorPlan(srcs[i], re)
 		}
 		if r == nil {
 			p.roots[i] = -1
@@ -87,8 +102,26 @@ func newPrefilter(res []*syntax.Regexp) *prefilter {
 		}
 		p.roots[i] = p.emit(r, litIDs, &lits)
 	}
+	for i, set := range leads {
+		for _, s := range set {
+			id, ok := litIDs[s]
+			if !ok {
+				id = int32(len(lits))
+				litIDs[s] = id
+				lits = append(lits, s)
+			}
+			p.anchors[i].lits = append(p.anchors[i].lits, id)
+		}
+	}
 	p.nlits = len(lits)
 	p.needPos = make([]bool, p.nlits)
+	for _, a := range p.anchors {
+		if a != nil {
+			for _, id := range a.lits {
+				p.needPos[id] = true
+			}
+		}
+	}
 	for _, plan := range p.plans {
 		for ci := range plan {
 			for si := range plan[ci].segs {
@@ -292,6 +325,7 @@ func (p *prefilter) decide(sc *pfScratch, text string, want []bool) {
 	clear(seen)
 	occ := &sc.occ
 	occ.reset()
+	sc.indexed = false
 	if p.nlits > 0 {
 		p.ac.scan(text, func(lit, start, end int) {
 			seen[lit>>6] |= 1 << (lit & 63)
@@ -300,17 +334,47 @@ func (p *prefilter) decide(sc *pfScratch, text string, want []bool) {
 			}
 		})
 	}
-	indexed := false
 	for i, root := range p.roots {
 		want[i] = root < 0 || p.eval(root, seen)
 		if want[i] && p.plans[i] != nil {
-			if !indexed {
-				occ.index()
-				indexed = true
-			}
+			sc.index()
 			want[i] = occ.matchAny(p.plans[i], text)
 		}
 	}
+}
+
+// index chains the occurrences once per decide.
+func (sc *pfScratch) index() {
+	if !sc.indexed {
+		sc.occ.index()
+		sc.indexed = true
+	}
+}
+
+// matchString reports whether pattern i matches text, after decide has set want[i] true. It
+// uses the exact or anchor plan when there is one; re is the pattern's regex.
+func (p *prefilter) matchString(sc *pfScratch, i int, re *regexp.Regexp, text string) bool {
+	if p.plans[i] != nil {
+		return true
+	}
+	a := p.anchors[i]
+	if a == nil {
+		return re.MatchString(text)
+	}
+	sc.index()
+	sc.starts = a.starts(&sc.occ, sc.starts)
+	return a.matchString(text, sc.starts)
+}
+
+// findAll is re.FindAllStringSubmatchIndex(text, -1) for pattern i, after decide.
+func (p *prefilter) findAll(sc *pfScratch, i int, re *regexp.Regexp, text string) [][]int {
+	a := p.anchors[i]
+	if a == nil {
+		return re.FindAllStringSubmatchIndex(text, -1)
+	}
+	sc.index()
+	sc.starts = a.starts(&sc.occ, sc.starts)
+	return a.findAll(text, sc.starts)
 }
 
 // eval reports whether node n holds given the set of literals seen.

@@ -38,8 +38,9 @@ const (
 	gapSpace0                // \s*  zero or more of [\t\n\f\r ]
 )
 
-// maxExactLits bounds the literals one set may expand to (`(a|b)(c|d)s?` is 8).
-const maxExactLits = 64
+// maxExactLits bounds the literals one set may expand to (`(a|b)(c|d)s?` is 8; an alias
+// table of a few hundred terms expands to as many).
+const maxExactLits = 1024
 
 // exactPlan returns the chains of re when its match is decidable from literal positions, or nil.
 func exactPlan(re *syntax.Regexp) []chain {

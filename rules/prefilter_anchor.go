@@ -1,0 +1,262 @@
+package rules
+
+import (
+	"regexp"
+	"regexp/syntax"
+	"slices"
+	"unicode/utf8"
+)
+
+// An anchor plan runs a pattern only where a match can start. When every match of a pattern
+// must begin with one of a set of literals (`\b(?:come posso|come possiamo|…)\s+…`), the
+// Aho–Corasick scan already knows every position where one of them occurs; an anchored twin of
+// the regex tried at those positions, leftmost first, finds exactly the matches the unanchored
+// regex finds, without Go's NFA walking the whole text with hundreds of live threads.
+//
+// Running a regex on text[pos:] would change what zero-width assertions see at pos: \b and \B
+// look at the rune before, ^ at whether there is one, (?m)^ at whether it is '\n'. So for
+// pos > 0 the wide twin `^(?s:.)(?:X)` runs on the text from the start of the rune before pos,
+// where every assertion at pos sees its real context (a literal never starts with a
+// continuation byte, so pos is a rune boundary of Go's left-to-right decoding too); at pos 0
+// the narrow twin `^(?:X)` runs on the whole text. Assertions after pos look inside the slice,
+// and `$` and `\z` see the real end of the text.
+type anchorPlan struct {
+	lits   []int32        // acMatcher indices of the leading literals
+	wb     bool           // every match needs \b at its start (and every literal starts with a word byte)
+	begin  bool           // a match may also start at 0 without a leading literal
+	narrow *regexp.Regexp // ^(?:X), for text[pos:]
+	wide   *regexp.Regexp // ^(?s:.)(?:X), for text[pos-1:]
+}
+
+// maxLeadLits bounds the leading literals of one plan; alias tables expand to a few hundred.
+const maxLeadLits = 2048
+
+// newAnchorPlan returns the anchor plan of a pattern (its source and parse), or nil.
+func newAnchorPlan(src string, re *syntax.Regexp) (*anchorPlan, []string) {
+	l, ok := lead(re)
+	if !ok || len(l.strs) == 0 {
+		return nil, nil
+	}
+	set, wb := l.strs, l.wb && !l.begin
+	for _, s := range set {
+		if s == "" || len(s) < minLiteral && isREWord(s[0]) || s[0] == ' ' {
+			return nil, nil // too frequent to be worth a regex run at each occurrence
+		}
+		if !isREWord(s[0]) {
+			wb = false
+		}
+	}
+	narrow, err1 := regexp.Compile(`^(?:` + src + `)`)
+	wide, err2 := regexp.Compile(`^(?s:.)(?:` + src + `)`)
+	if err1 != nil || err2 != nil {
+		return nil, nil
+	}
+	return &anchorPlan{wb: wb, begin: l.begin, narrow: narrow, wide: wide}, set
+}
+
+// leadSet is what every match of a regex starts with: one of strs, or (begin) the start of
+// the text; wb says every match that starts with one of strs also needs \b right before it.
+type leadSet struct {
+	strs      []string
+	wb, begin bool
+}
+
+// lead returns the lead set of re, or false when re has none (a match may start anywhere).
+func lead(re *syntax.Regexp) (leadSet, bool) {
+	switch re.Op {
+	case syntax.OpCapture, syntax.OpPlus:
+		return lead(re.Sub[0])
+	case syntax.OpRepeat:
+		if re.Min >= 1 {
+			return lead(re.Sub[0])
+		}
+	case syntax.OpBeginText:
+		return leadSet{begin: true}, true
+	case syntax.OpConcat:
+		return leadConcat(re.Sub)
+	case syntax.OpAlternate:
+		l := leadSet{wb: true}
+		for _, s := range re.Sub {
+			sub, ok := lead(s)
+			if !ok {
+				return leadSet{}, false
+			}
+			l.wb = l.wb && (sub.wb || len(sub.strs) == 0)
+			l.begin = l.begin || sub.begin
+			for _, x := range sub.strs {
+				if !slices.Contains(l.strs, x) {
+					l.strs = append(l.strs, x)
+				}
+			}
+			if len(l.strs) > maxLeadLits {
+				return leadSet{}, false
+			}
+		}
+		return l, true
+	case syntax.OpLiteral, syntax.OpCharClass:
+		set, ok := language(re)
+		return leadSet{strs: set}, ok && !slices.Contains(set, "")
+	}
+	return leadSet{}, false
+}
+
+// leadConcat is the lead set of a concatenation: every match starts with a match of the
+// leading elements, so the set extends over finite elements until its literals are long
+// enough to be selective (Go factors alternations, so `top|tail` arrives as t(?:op|ail) and
+// the first element alone is one byte).
+func leadConcat(subs []*syntax.Regexp) (leadSet, bool) {
+	var l leadSet
+	set := []string{""}
+	atStart := func() bool { return len(set) == 1 && set[0] == "" }
+	for _, s := range subs {
+		if longEnough(set) {
+			break
+		}
+		if zeroWidthLead(s.Op) {
+			if !atStart() {
+				break
+			}
+			// ^foo still starts with foo; \b before the first element holds for all of it.
+			l.wb = l.wb || s.Op == syntax.OpWordBoundary
+			continue
+		}
+		if x, ok := language(s); ok {
+			if p := productCap(set, x); p != nil {
+				set = p
+				continue
+			}
+			break
+		}
+		sub, ok := lead(s)
+		if !ok {
+			break
+		}
+		if atStart() {
+			// A ^ alternative at the very start: the match may start at 0 with anything.
+			l.wb, l.begin, set = l.wb || sub.wb, sub.begin, sub.strs
+		} else if p := productCap(set, sub.strs); p != nil {
+			// A ^ after a non-empty prefix never matches, so sub.begin adds nothing.
+			set = p
+		}
+		break
+	}
+	if atStart() {
+		return leadSet{}, false
+	}
+	l.strs = set
+	return l, true
+}
+
+// zeroWidthLead reports whether op is an assertion the twins evaluate with the right context
+// (see anchorPlan), so a lead may look past it.
+func zeroWidthLead(op syntax.Op) bool {
+	switch op {
+	case syntax.OpWordBoundary, syntax.OpNoWordBoundary, syntax.OpBeginText, syntax.OpBeginLine:
+		return true
+	}
+	return false
+}
+
+// longEnough reports whether every literal of set has at least minLiteral bytes.
+func longEnough(set []string) bool {
+	for _, s := range set {
+		if len(s) < minLiteral {
+			return false
+		}
+	}
+	return true
+}
+
+// productCap is product with the anchor plans' larger bound.
+func productCap(a, b []string) []string {
+	if len(a)*len(b) > maxLeadLits {
+		return nil
+	}
+	out := make([]string, 0, len(a)*len(b))
+	for _, x := range a {
+		for _, y := range b {
+			if s := x + y; !slices.Contains(out, s) {
+				out = append(out, s)
+			}
+		}
+	}
+	return out
+}
+
+// starts appends to buf, sorted and distinct, the positions where a leading literal of a occurs.
+func (a *anchorPlan) starts(o *occurrences, buf []int32) []int32 {
+	buf = buf[:0]
+	if a.begin {
+		buf = append(buf, 0)
+	}
+	for _, lit := range a.lits {
+		for e := o.head[lit]; e >= 0; e = o.ev[e].next {
+			buf = append(buf, o.ev[e].start)
+		}
+	}
+	if len(buf) > 1 {
+		slices.Sort(buf)
+		buf = slices.Compact(buf)
+	}
+	return buf
+}
+
+// at runs the anchored twin at pos and returns the submatch indexes relative to text, or nil.
+// With sub false only m[0:2] are filled (cheaper).
+func (a *anchorPlan) at(text string, pos int, sub bool) []int {
+	if a.wb && !isWordBoundary(text, pos) {
+		return nil
+	}
+	re, from := a.narrow, pos
+	if pos > 0 {
+		_, size := utf8.DecodeLastRuneInString(text[:pos])
+		re, from = a.wide, pos-size
+	}
+	var m []int
+	if sub {
+		m = re.FindStringSubmatchIndex(text[from:])
+	} else if re.MatchString(text[from:]) {
+		return []int{}
+	}
+	if m == nil {
+		return nil
+	}
+	if from < pos {
+		// The wide twin's match starts at the context rune; the pattern's own match does not.
+		m[0] += pos - from
+	}
+	for i := range m {
+		if m[i] >= 0 {
+			m[i] += from
+		}
+	}
+	return m
+}
+
+// matchString reports whether the pattern matches text, trying only the given starts.
+func (a *anchorPlan) matchString(text string, starts []int32) bool {
+	for _, s := range starts {
+		if a.at(text, int(s), false) != nil {
+			return true
+		}
+	}
+	return false
+}
+
+// findAll is regexp.FindAllStringSubmatchIndex(text, -1) on the given starts. The leading
+// literals are never empty, so neither is a match, and the next match starts at or after the
+// previous end.
+func (a *anchorPlan) findAll(text string, starts []int32) [][]int {
+	var out [][]int
+	end := 0
+	for _, s := range starts {
+		if int(s) < end {
+			continue
+		}
+		if m := a.at(text, int(s), true); m != nil {
+			out = append(out, m)
+			end = m[1]
+		}
+	}
+	return out
+}

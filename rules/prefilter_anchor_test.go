@@ -1,0 +1,170 @@
+package rules
+
+import (
+	"math/rand/v2"
+	"path/filepath"
+	"regexp"
+	"regexp/syntax"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// checkAnchored compares, on one fold-canonical text, every planned pattern of pf (exact or
+// anchored) with its plain regex: MatchString and FindAllStringSubmatchIndex must agree, and
+// the prefilter must not drop a pattern that matches. It returns how many anchored patterns
+// matched.
+func checkAnchored(t testing.TB, pf *prefilter, res []*regexp.Regexp, text string) int {
+	t.Helper()
+	want := make([]bool, len(res))
+	sc := pf.scratch.Get().(*pfScratch)
+	defer pf.scratch.Put(sc)
+	pf.decide(sc, text, want)
+	matched := 0
+	for i, re := range res {
+		m := re.MatchString(text)
+		if !want[i] {
+			if m {
+				t.Fatalf("pattern %q matches %q but was filtered out", re, text)
+			}
+			continue
+		}
+		if got := pf.matchString(sc, i, re, text); got != m {
+			t.Fatalf("pattern %q (anchored %v) on %q: fast path %v, regex %v", re, pf.anchors[i] != nil, text, got, m)
+		}
+		if pf.anchors[i] == nil {
+			continue
+		}
+		if m {
+			matched++
+		}
+		wantAll := re.FindAllStringSubmatchIndex(text, -1)
+		if gotAll := pf.findAll(sc, i, re, text); !slices.EqualFunc(gotAll, wantAll, slices.Equal) {
+			t.Fatalf("pattern %q on %q: FindAll fast path %v, regex %v", re, text, gotAll, wantAll)
+		}
+	}
+	return matched
+}
+
+// anchorTextPool returns words likely to build matches of a pack's patterns: the words of its
+// sources and test queries, plus bytes that sit at the edges of \b, ^ and multi-byte runes.
+func anchorTextPool(p *Pack) []string {
+	word := regexp.MustCompile(`[a-z0-9]+(?: [a-z]+)?`)
+	var pool []string
+	for _, re := range p.patterns {
+		pool = append(pool, word.FindAllString(re.String(), -1)...)
+	}
+	for _, tc := range p.tests {
+		pool = append(pool, strings.Fields(normalizeTerm(tc.Query, allNorm))...)
+	}
+	return append(pool, " ", " ", "\n", "_", "x", "è", "µ", "$", ">", "-", ",", ".", "12", "2024", "50k", "?", "'")
+}
+
+func TestAnchorPlansMatchRegexp(t *testing.T) {
+	dirs, _ := filepath.Glob("../examples/*/rules")
+	dirs = append(dirs, "testdata/mini")
+	rng := rand.New(rand.NewPCG(5, 6))
+	for _, dir := range dirs {
+		t.Run(dir, func(t *testing.T) {
+			p, err := LoadDir(dir)
+			if err != nil {
+				t.Fatal(err)
+			}
+			planned := 0
+			for _, a := range p.prefilter.anchors {
+				if a != nil {
+					planned++
+				}
+			}
+			pool := anchorTextPool(p)
+			matched := 0
+			for n := range 3000 {
+				var b strings.Builder
+				for range 1 + rng.IntN(14) {
+					b.WriteString(pool[rng.IntN(len(pool))])
+					if rng.IntN(3) != 0 {
+						b.WriteByte(' ')
+					}
+				}
+				text := strings.Map(foldRune, b.String())
+				if n%2 == 0 {
+					text = normalizeTerm(text, allNorm)
+				}
+				matched += checkAnchored(t, p.prefilter, p.patterns, text)
+			}
+			for _, tc := range p.tests {
+				matched += checkAnchored(t, p.prefilter, p.patterns, normalizeTerm(tc.Query, allNorm))
+			}
+			t.Logf("%d of %d patterns anchored; %d anchored matches", planned, len(p.patterns), matched)
+			if planned > 0 && matched == 0 {
+				t.Errorf("no anchored pattern ever matched: the texts do not exercise the plans")
+			}
+		})
+	}
+}
+
+func TestAnchorPlanShapes(t *testing.T) {
+	for _, tc := range []struct {
+		pattern string
+		lits    []string
+		wb      bool
+		begin   bool
+	}{
+		{`\b(?:top|tail)\s+\d`, []string{"top", "tail"}, true, false},
+		{`(?:^|\b(?:top|first)\s+)(\d+)`, []string{"top", "first"}, false, true},
+		{`(?:\bprices?|\bover)\s*\d`, []string{"price", "over"}, true, false},
+		{`^meglio\w*`, []string{"meglio"}, false, false},
+		{`\b(?:over|>=?)\s*\d`, []string{"over", ">"}, false, false},
+		{`\w+ department`, nil, false, false},
+		{`(?:a|bb)c\w`, []string{"ac", "bbc"}, false, false}, // "a" alone would be too frequent
+		{`x?yz\w`, []string{"yz", "xyz"}, false, false},
+		{`\b(?:w|wk)\d`, nil, false, false},
+	} {
+		re := regexp.MustCompile(tc.pattern)
+		parsed, _ := syntax.Parse(tc.pattern, syntax.Perl)
+		a, lits := newAnchorPlan(re.String(), parsed)
+		if tc.lits == nil {
+			if a != nil {
+				t.Errorf("%q: unexpected plan on %q", tc.pattern, lits)
+			}
+			continue
+		}
+		if a == nil {
+			t.Errorf("%q: no plan", tc.pattern)
+			continue
+		}
+		for _, l := range tc.lits {
+			if !slices.Contains(lits, l) {
+				t.Errorf("%q: leads %q lack %q", tc.pattern, lits, l)
+			}
+		}
+		if a.wb != tc.wb || a.begin != tc.begin {
+			t.Errorf("%q: wb %v begin %v, want %v %v", tc.pattern, a.wb, a.begin, tc.wb, tc.begin)
+		}
+	}
+}
+
+// FuzzAnchorPlan checks one pattern's fast paths against the plain regex on one text.
+func FuzzAnchorPlan(f *testing.F) {
+	f.Add(`\b(?:top|tail)\s+(\d+)`, "show the top 5 and the tail 3")
+	f.Add(`(?:^|\b(?:top|first)\s+)(\d{1,3}|one)`, "12 of the first one")
+	f.Add(`\b(?:over|>=?)\s*(\d[\d,.]*)`, "x>=5 over 7, >3")
+	f.Add(`^meglio|\b(?:come posso|come fare)\b`, "meglio come posso come fare")
+	f.Add(`(?m)^ab\b|\Bcd`, "ab\nab cd xcd")
+	f.Add(`\b(?:è|µg)\w*$`, "aè µgx")
+	f.Fuzz(func(t *testing.T, pattern, text string) {
+		if len(pattern) > 200 || len(text) > 400 {
+			return
+		}
+		re, err := regexp.Compile(pattern)
+		if err != nil {
+			return
+		}
+		parsed, err := syntax.Parse(re.String(), syntax.Perl)
+		if err != nil {
+			return
+		}
+		pf := newPrefilterSrc([]*syntax.Regexp{parsed}, []string{re.String()})
+		checkAnchored(t, pf, []*regexp.Regexp{re}, strings.Map(foldRune, text))
+	})
+}
