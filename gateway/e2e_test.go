@@ -328,7 +328,8 @@ func TestChatFailures(t *testing.T) {
 		{"malformed JSON", `{"model": "m", "messages": [`, 400, "invalid_json"},
 		{"no messages", `{"model": "m"}`, 400, "invalid_request"},
 		{"messages wrong type", `{"model": "m", "messages": "hi"}`, 400, "invalid_request"},
-		{"stream refused", `{"model": "m", "stream": true, "messages": [{"role":"user","content":"Ciao"}]}`, 400, "stream_unsupported"},
+		// The scripted upstream answers JSON: a stream Weir cannot inspect is never forwarded.
+		{"stream answered without SSE", `{"model": "m", "stream": true, "messages": [{"role":"user","content":"Ciao"}]}`, 502, "upstream_invalid_response"},
 		{"too large", `{"model": "m", "messages": [{"role":"user","content":"` + strings.Repeat("x", 5000) + `"}]}`, 413, "request_too_large"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

@@ -42,6 +42,7 @@ type exchange struct {
 	upstreamBody   []byte
 	upstreamHeader fasthttp.ResponseHeader
 	resp           *chatResponse
+	stream         *fasthttp.Response // stream: true: the open upstream event stream (stream.go)
 
 	violations []policies.Violation
 	outcome    string
@@ -65,15 +66,12 @@ func printable(b []byte) bool {
 	return true
 }
 
-// decode reads the chat request. Streaming is refused until the streaming surface exists:
-// an unchecked stream would bypass every inspection.
+// decode reads the chat request. A stream: true request reaches it only on the stream
+// path (serveStream), which inspects the stream as it relays it.
 func (x *exchange) decode(context.Context) error {
 	req, err := decodeChatRequest(x.rc.Request.Body())
 	if err != nil {
 		return err
-	}
-	if req.Stream {
-		return errorf(KindBadRequest, "stream_unsupported", "stream: true is not supported by this gateway yet; send stream: false")
 	}
 	x.req = req
 	x.text = req.lastUserText()

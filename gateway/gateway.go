@@ -75,6 +75,7 @@ func New(ctx context.Context, opts Options) (*Gateway, error) {
 	}
 	snap.logWarnings(g.log)
 	g.snap.Store(snap)
+	g.metrics.reg.MustRegister(newFallbackCollector(g.snap.Load))
 	switch {
 	case opts.AuditSink != nil:
 		g.audit = audit.NewWriter(opts.AuditSink)

@@ -39,13 +39,23 @@ func (g *Gateway) handle(rc *fasthttp.RequestCtx) {
 
 // serveChat runs the chat stages, answers, and audits the decision whatever happened.
 func (g *Gateway) serveChat(rc *fasthttp.RequestCtx, snap *Snapshot, r *route, sub string) {
-	g.serve(rc, newExchange(g, rc, snap, r, sub), chatStages)
+	x := newExchange(g, rc, snap, r, sub)
+	if wantsStream(rc.Request.Body()) {
+		g.serveStream(rc, x)
+		return
+	}
+	g.serve(rc, x, chatStages)
 }
 
 // serve runs an exchange through stages, audits it, answers and counts it.
 func (g *Gateway) serve(rc *fasthttp.RequestCtx, x *exchange, stages []stage) {
+	g.answer(rc, x, x.runStages(g.base, stages))
+}
+
+// answer audits an exchange whose stages ended with err (nil: success), answers and
+// counts it.
+func (g *Gateway) answer(rc *fasthttp.RequestCtx, x *exchange, err error) {
 	snap := x.snap
-	err := x.runStages(g.base, stages)
 	if err == nil && x.upstreamStatus >= 500 {
 		x.outcome = audit.OutcomeError
 	}
@@ -149,6 +159,7 @@ func (x *exchange) record(err error) *audit.Record {
 	rec.Subject = x.subject
 	if x.classified {
 		rec.Intent, rec.Confidence, rec.Source, rec.Rules = x.class.Intent, x.class.Confidence, string(x.class.Source), x.class.RuleIDs()
+		recordClassification(rec, &x.class)
 	}
 	for _, v := range mergeViolations(x.violations) {
 		rec.Violations = append(rec.Violations, audit.Violation{Code: v.Code, Message: v.Message, Rule: v.Rule})

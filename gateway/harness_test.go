@@ -1,6 +1,7 @@
 package gateway
 
 import (
+	"bufio"
 	"bytes"
 	"context"
 	"encoding/json"
@@ -272,3 +273,73 @@ func rawPost(t *testing.T, addr, path string, body []byte) (int, []byte, *fastht
 }
 
 func discardLogger() *slog.Logger { return slog.New(slog.NewTextHandler(io.Discard, nil)) }
+
+// Stream replies of the scripted upstream: SSE bodies written part by part, flushed after
+// each part, so the gateway sees the chunk boundaries the test chose.
+
+// sseData is one SSE event carrying v as JSON.
+func sseData(v any) string {
+	b, _ := json.Marshal(v)
+	return "data: " + string(b) + "\n\n"
+}
+
+// chunkOf is a chat.completion.chunk with one choice's delta and finish reason.
+func chunkOf(delta map[string]any, finish any) string {
+	return sseData(map[string]any{
+		"id": "chatcmpl-s", "object": "chat.completion.chunk", "created": 1, "model": "scripted-model",
+		"choices": []any{map[string]any{"index": 0, "delta": delta, "finish_reason": finish}},
+	})
+}
+
+func textChunk(s string) string { return chunkOf(map[string]any{"content": s}, nil) }
+
+func roleChunk() string { return chunkOf(map[string]any{"role": "assistant", "content": ""}, nil) }
+
+func finishChunk(reason string) string { return chunkOf(map[string]any{}, reason) }
+
+// toolDelta is a tool-call fragment; id and name are sent only when not empty.
+func toolDelta(index int, id, name, args string) string {
+	tc := map[string]any{"index": index, "function": map[string]any{"arguments": args}}
+	if id != "" {
+		tc["id"], tc["type"] = id, "function"
+		tc["function"].(map[string]any)["name"] = name
+	}
+	return chunkOf(map[string]any{"tool_calls": []any{tc}}, nil)
+}
+
+const sseDone = "data: [DONE]\n\n"
+
+// streamReply answers with parts, written and flushed one at a time.
+func streamReply(parts ...string) func(*fasthttp.RequestCtx, map[string]any) {
+	return streamScript(parts, false, nil)
+}
+
+// streamScript writes parts; with die it then closes the connection mid-body (the chunked
+// body never ends); gone, when not nil, receives true when a write failed because the
+// gateway closed the connection (the part list is repeated until then).
+func streamScript(parts []string, die bool, gone chan<- bool) func(*fasthttp.RequestCtx, map[string]any) {
+	return func(rc *fasthttp.RequestCtx, _ map[string]any) {
+		conn := rc.Conn()
+		rc.SetContentType("text/event-stream")
+		rc.Response.Header.Set("X-Upstream", "scripted")
+		rc.SetBodyStreamWriter(func(w *bufio.Writer) {
+			for i := 0; ; i++ {
+				for _, p := range parts {
+					w.WriteString(p)
+					if err := w.Flush(); err != nil && gone != nil {
+						gone <- true
+						return
+					}
+					time.Sleep(2 * time.Millisecond)
+				}
+				if gone == nil || i > 2000 {
+					break
+				}
+			}
+			if die {
+				time.Sleep(50 * time.Millisecond) // let the server write what was flushed
+				conn.Close()
+			}
+		})
+	}
+}

@@ -10,6 +10,7 @@ import (
 	"github.com/weirgw/weir/gateway/config"
 	"github.com/weirgw/weir/policies"
 	"github.com/weirgw/weir/rules"
+	"github.com/weirgw/weir/rules/fallback"
 )
 
 // Snapshot is everything a request needs, compiled once: the config, the rule pack and its
@@ -20,7 +21,11 @@ type Snapshot struct {
 	Pack       *rules.Pack
 	Classifier *rules.Classifier
 	Bundle     *policies.Bundle
-	LoadedAt   time.Time
+	// Fallback is the LLM tier of Classifier, nil without a fallback section. It is handed
+	// from snapshot to snapshot while the section stays the same, so its cache, breaker and
+	// counters survive reloads.
+	Fallback *fallback.Classifier
+	LoadedAt time.Time
 	// Warnings are the pack/bundle mismatches policies.CrossCheck found (an intent without
 	// a policy entry, a route tool the policy denies). They do not stop a reload: a bundle
 	// may deny an intent on purpose.
@@ -42,7 +47,8 @@ type Overrides struct {
 }
 
 // compile builds a snapshot from the config file. prev, when not nil, lends its upstream
-// clients to upstreams whose settings did not change, so reloads keep warm connections.
+// clients to upstreams whose settings did not change, so reloads keep warm connections,
+// and its fallback classifier when the fallback section did not change.
 func compile(ctx context.Context, path string, ov Overrides, prev *Snapshot) (*Snapshot, error) {
 	cfg, err := config.Load(path)
 	if err != nil {
@@ -57,8 +63,12 @@ func compile(ctx context.Context, path string, ov Overrides, prev *Snapshot) (*S
 	if err != nil {
 		return nil, fmt.Errorf("policy bundle %s:\n%w", cfg.Policies, err)
 	}
+	fb, err := buildFallback(cfg, prev)
+	if err != nil {
+		return nil, err
+	}
 	s := &Snapshot{
-		Config: cfg, Pack: pack, Classifier: rules.NewClassifier(pack), Bundle: bundle,
+		Config: cfg, Pack: pack, Classifier: newClassifier(pack, fb), Bundle: bundle, Fallback: fb,
 		LoadedAt: time.Now(), upstreams: map[string]*upstream{},
 	}
 	s.Warnings = crossCheck(pack, bundle)

@@ -24,6 +24,16 @@ var chatStages = []stage{
 	{"enforce", (*exchange).enforce},   // mode and on_violation: error (403, 422), rewrite or monitor
 }
 
+// streamStages is the request path of a stream: true request: the same decode, classify
+// and admit, then the stream is opened; inspect, validate and enforce run on the stream as
+// it is relayed (stream.go), per tool call and per sentence.
+var streamStages = []stage{
+	{"decode", (*exchange).decode},
+	{"classify", (*exchange).classify},
+	{"admit", (*exchange).admit},
+	{"upstream", (*exchange).openStream}, // the LLM with stream: true (502, 504)
+}
+
 // runStages executes the stages in order, timing each; the first error stops the chain.
 func (x *exchange) runStages(ctx context.Context, stages []stage) error {
 	for _, s := range stages {

@@ -16,6 +16,7 @@ import (
 type upstream struct {
 	cfg      config.Upstream
 	client   *fasthttp.HostClient
+	stream   *fasthttp.HostClient // stream: true requests (stream.go)
 	scheme   string
 	host     string
 	basePath string // the base URL's path without a trailing slash, e.g. /v1
@@ -62,6 +63,7 @@ func newUpstream(u config.Upstream) (*upstream, error) {
 		},
 		DisablePathNormalizing: true,
 	}
+	up.stream = newStreamClient(up.client, u.Timeout.Std(), connect)
 	return up, nil
 }
 
@@ -130,10 +132,5 @@ func (u *upstream) do(req *fasthttp.Request, resp *fasthttp.Response) error {
 		stripHop(&resp.Header)
 		return nil
 	}
-	var ne net.Error
-	if errors.Is(err, fasthttp.ErrTimeout) || errors.Is(err, fasthttp.ErrDialTimeout) || (errors.As(err, &ne) && ne.Timeout()) {
-		return &Error{Kind: KindUpstreamTimeout, Code: "upstream_timeout",
-			Message: "upstream " + u.cfg.Name + " did not answer within " + u.cfg.Timeout.Std().String(), Err: err}
-	}
-	return &Error{Kind: KindUpstreamDown, Code: "upstream_unavailable", Message: "upstream " + u.cfg.Name + " is unavailable", Err: err}
+	return u.transportError(err)
 }

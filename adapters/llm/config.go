@@ -3,6 +3,7 @@ package llm
 import (
 	"fmt"
 	"net/http"
+	"net/url"
 	"os"
 	"time"
 )
@@ -20,7 +21,8 @@ type Config struct {
 	// Model is the model name (the deployment name for azure).
 	Model string `yaml:"model"`
 	// APIKeyEnv is the name of the environment variable holding the API key. Required for
-	// openai (unless BaseURL points elsewhere), azure and anthropic; ollama needs none.
+	// openai (unless BaseURL points elsewhere), azure and anthropic (see NeedsKey); for a
+	// provider that needs none, an unset or empty variable means no key is sent.
 	APIKeyEnv string `yaml:"api_key_env"`
 	// APIVersion is the Azure API version (default 2024-06-01).
 	APIVersion string `yaml:"api_version"`
@@ -81,22 +83,41 @@ func (c Config) withDefaults() (Config, error) {
 	return c, nil
 }
 
+// NeedsKey reports whether the provider needs an API key: OpenAI itself, Azure and
+// Anthropic do; Ollama and OpenAI-compatible servers at another base_url (vLLM, LM Studio,
+// llama.cpp, mock-llm) do not, and get one only when api_key_env names a set variable.
+func (c Config) NeedsKey() bool {
+	switch c.Provider {
+	case ProviderOllama:
+		return false
+	case ProviderOpenAI:
+		if c.BaseURL == "" {
+			return true
+		}
+		u, err := url.Parse(c.BaseURL)
+		return err != nil || u.Hostname() == "api.openai.com"
+	}
+	return true
+}
+
 // apiKey reads the key from the environment variable the config names. A provider that
 // needs a key fails here, at load, with the variable's name (never its value).
 func (c Config) apiKey() (string, error) {
-	if c.APIKeyEnv == "" {
-		if c.Provider == ProviderOllama || (c.Provider == ProviderOpenAI && c.BaseURL != defaultOpenAIURL) {
-			// Local servers take no key, but langchaingo refuses an empty one and would
-			// otherwise read OPENAI_API_KEY from the environment on its own.
-			return "unused", nil
-		}
+	key := ""
+	if c.APIKeyEnv != "" {
+		key = os.Getenv(c.APIKeyEnv)
+	}
+	switch {
+	case key != "":
+		return key, nil
+	case !c.NeedsKey():
+		// Local servers take no key, but langchaingo refuses an empty one and would
+		// otherwise read OPENAI_API_KEY from the environment on its own.
+		return "unused", nil
+	case c.APIKeyEnv == "":
 		return "", fmt.Errorf("llm: %s needs api_key_env (the name of the variable holding the key)", c.Provider)
 	}
-	key := os.Getenv(c.APIKeyEnv)
-	if key == "" {
-		return "", fmt.Errorf("llm: environment variable %s (api_key_env) is empty or unset", c.APIKeyEnv)
-	}
-	return key, nil
+	return "", fmt.Errorf("llm: environment variable %s (api_key_env) is empty or unset", c.APIKeyEnv)
 }
 
 // httpClient always has a time limit: langchaingo's default client has none, so a server

@@ -143,6 +143,34 @@ func TestConfigErrors(t *testing.T) {
 	}
 }
 
+// TestOptionalKey: a provider that needs no key builds when api_key_env names an unset or
+// empty variable (a local OpenAI-compatible server, Ollama); one that needs a key does not.
+func TestOptionalKey(t *testing.T) {
+	t.Setenv("WEIR_TEST_EMPTY", "")
+	tests := []struct {
+		cfg      Config
+		needsKey bool
+	}{
+		{Config{Provider: ProviderOpenAI, Model: "m", BaseURL: "http://127.0.0.1:8081/v1", APIKeyEnv: "WEIR_TEST_EMPTY"}, false},
+		{Config{Provider: ProviderOpenAI, Model: "m", BaseURL: "http://127.0.0.1:8081/v1", APIKeyEnv: "WEIR_TEST_UNSET_VARIABLE"}, false},
+		{Config{Provider: ProviderOllama, Model: "m", APIKeyEnv: "WEIR_TEST_EMPTY"}, false},
+		{Config{Provider: ProviderOpenAI, Model: "m", APIKeyEnv: "WEIR_TEST_EMPTY"}, true},
+		{Config{Provider: ProviderOpenAI, Model: "m", BaseURL: defaultOpenAIURL, APIKeyEnv: "WEIR_TEST_EMPTY"}, true},
+		{Config{Provider: ProviderOpenAI, Model: "m", BaseURL: "https://api.openai.com/v1/", APIKeyEnv: "WEIR_TEST_EMPTY"}, true},
+		{Config{Provider: ProviderAzure, Model: "m", BaseURL: "https://x.openai.azure.com", APIKeyEnv: "WEIR_TEST_EMPTY"}, true},
+		{Config{Provider: ProviderAnthropic, Model: "m"}, true},
+	}
+	for _, tc := range tests {
+		if got := tc.cfg.NeedsKey(); got != tc.needsKey {
+			t.Errorf("%+v: NeedsKey = %v", tc.cfg, got)
+		}
+		_, err := New(tc.cfg)
+		if (err != nil) != tc.needsKey {
+			t.Errorf("%+v: New err = %v", tc.cfg, err)
+		}
+	}
+}
+
 func TestProvidersBuild(t *testing.T) {
 	t.Setenv("WEIR_TEST_KEY", "sk-test")
 	for _, cfg := range []Config{

@@ -19,7 +19,7 @@ type command struct {
 
 func commands() map[string]command {
 	cmds := map[string]command{
-		"classify": {"classify questions with a rule pack (--rules DIR)", runClassify},
+		"classify": {"classify questions with a rule pack (--rules DIR, or --config FILE with its fallback model)", runClassify},
 		"check":    {"compile a rule pack and/or a policy bundle and run their tests", runCheck},
 		"mock-llm": {"serve a scripted OpenAI-compatible model for tests and demos", runMockLLM},
 	}

@@ -42,6 +42,11 @@ type Record struct {
 	Confidence float64  `json:"confidence"`
 	Source     string   `json:"source,omitempty"`
 	Rules      []string `json:"rules"`
+	// Reason says why the tier in Source decided (the classification's reason), e.g.
+	// "rules confidence 0.46 is below 0.60; the fallback classifier decided".
+	Reason string `json:"reason,omitempty"`
+	// Fallback describes the call to the LLM fallback, when the classifier asked it.
+	Fallback *Fallback `json:"fallback,omitempty"`
 
 	PolicyRevision string `json:"policy_revision,omitempty"`
 	PackRevision   string `json:"pack_revision,omitempty"`
@@ -57,6 +62,17 @@ type Record struct {
 	LatencyUS      map[string]int64 `json:"latency_us"`
 
 	Content *Content `json:"content,omitempty"`
+}
+
+// Fallback is the classifier's call to the LLM fallback: the model, how long it took, and
+// why it failed when the pack default applied instead.
+type Fallback struct {
+	Model     string `json:"model,omitempty"`
+	LatencyUS int64  `json:"latency_us"`
+	Tokens    int    `json:"tokens,omitempty"`
+	Cached    bool   `json:"cached,omitempty"`
+	Intent    string `json:"intent,omitempty"` // the model's answer, also when it was refused
+	Error     string `json:"error,omitempty"`
 }
 
 // ToolCall is a tool call the model proposed and the verdict on it.

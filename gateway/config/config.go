@@ -17,6 +17,9 @@
 //	routes:
 //	  - {name: chat, surface: openai, path: /v1, upstream: llm, mode: enforce, on_violation: error}
 //	audit: {path: audit.jsonl, include_content: false, on_error: fail_closed}
+//	fallback:              # optional: the LLM tier of the classifier
+//	  llm: {provider: openai, base_url: "http://127.0.0.1:8081/v1", model: gpt-4o-mini, api_key_env: WEIR_LLM_API_KEY}
+//	  timeout: 2s
 package config
 
 import "time"
@@ -42,6 +45,10 @@ type Config struct {
 	Limits Limits `yaml:"limits"`
 	// Audit configures the audit trail.
 	Audit Audit `yaml:"audit"`
+	// Fallback configures the LLM tier of the classifier, asked when the rules are less
+	// confident than the pack's fallback.below. Absent: rules only, the pack default below
+	// the threshold.
+	Fallback *Fallback `yaml:"fallback"`
 }
 
 // Upstream is a service the gateway forwards to.

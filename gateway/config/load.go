@@ -58,6 +58,7 @@ func parse(name, abs string, src []byte, env lookupFunc) (*Config, error) {
 	cfg.defaults()
 	cfg.resolve(filepath.Dir(abs))
 	cfg.validate(c, lines)
+	cfg.validateFallback(func(path, format string, args ...any) { c.add(lineOf(lines, path), CodeInvalid, format, args...) }, env)
 	if err := c.err(); err != nil {
 		return nil, err
 	}
@@ -111,6 +112,9 @@ func checkKeys(n *yaml.Node, t reflect.Type, path string, lines map[string]int, 
 	if reflect.PointerTo(t).Implements(unmarshalerType) {
 		return
 	}
+	if t.Kind() == reflect.Pointer {
+		t = t.Elem()
+	}
 	switch t.Kind() {
 	case reflect.Struct:
 		if n.Kind != yaml.MappingNode {
@@ -141,12 +145,19 @@ func checkKeys(n *yaml.Node, t reflect.Type, path string, lines map[string]int, 
 	}
 }
 
+// yamlFields maps the YAML keys of struct type t to their types; the fields of an inline
+// struct (`yaml:",inline"`) are keys of t.
 func yamlFields(t reflect.Type) map[string]reflect.Type {
 	out := map[string]reflect.Type{}
 	for i := 0; i < t.NumField(); i++ {
 		f := t.Field(i)
-		name, _, _ := strings.Cut(f.Tag.Get("yaml"), ",")
-		if name != "" && name != "-" {
+		name, flags, _ := strings.Cut(f.Tag.Get("yaml"), ",")
+		switch {
+		case flags == "inline" && f.Type.Kind() == reflect.Struct:
+			for k, ft := range yamlFields(f.Type) {
+				out[k] = ft
+			}
+		case name != "" && name != "-":
 			out[name] = f.Type
 		}
 	}

@@ -50,6 +50,9 @@ func (c *Config) defaults() {
 			def(&r.Path, "/v1")
 		}
 	}
+	if c.Fallback != nil {
+		c.Fallback.defaults()
+	}
 }
 
 func def(s *string, v string) {

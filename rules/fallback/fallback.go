@@ -68,6 +68,10 @@ type Options struct {
 	now func() time.Time // tests pin the breaker's clock
 }
 
+// WithDefaults returns o with every zero field set to its default, as New applies them; a
+// gateway config fills its fallback section with it so the effective values are shown.
+func (o Options) WithDefaults() Options { return o.withDefaults() }
+
 func (o Options) withDefaults() Options {
 	def := func(v *int, d int) {
 		if *v == 0 {
@@ -84,9 +88,6 @@ func (o Options) withDefaults() Options {
 	}
 	if o.BreakerCooldown <= 0 {
 		o.BreakerCooldown = 30 * time.Second
-	}
-	if o.now == nil {
-		o.now = time.Now
 	}
 	return o
 }
@@ -107,6 +108,9 @@ var _ rules.Fallback = (*Classifier)(nil)
 // New returns a fallback classifier that asks model.
 func New(model Completer, opts Options) *Classifier {
 	o := opts.withDefaults()
+	if o.now == nil {
+		o.now = time.Now
+	}
 	c := &Classifier{model: model, opts: o, breaker: newBreaker(o.BreakerFailures, o.BreakerCooldown, o.now)}
 	if o.CacheSize > 0 {
 		c.cache = newLRU(o.CacheSize)
