@@ -192,9 +192,8 @@ func nearWindows(text string, spots []int, before, after int, fn func(s, e int))
 	}
 }
 
-// yearSpots returns the offsets of 4-digit runs: every date and range endpoint contains one.
-func yearSpots(text string) []int {
-	var spots []int
+// eachDigitRun calls fn with the bounds [i, j) of every maximal run of ASCII digits in text.
+func eachDigitRun(text string, fn func(i, j int)) {
 	for i := 0; i < len(text); {
 		if !isDigit(text[i]) {
 			i++
@@ -204,11 +203,19 @@ func yearSpots(text string) []int {
 		for j < len(text) && isDigit(text[j]) {
 			j++
 		}
+		fn(i, j)
+		i = j
+	}
+}
+
+// yearSpots returns the offsets of 4-digit runs: every date and range endpoint contains one.
+func yearSpots(text string) []int {
+	var spots []int
+	eachDigitRun(text, func(i, j int) {
 		if j-i == 4 {
 			spots = append(spots, i)
 		}
-		i = j
-	}
+	})
 	return spots
 }
 

@@ -113,22 +113,13 @@ func relYearAt(w string, i int) (end, delta int, valid bool) {
 // scanYears finds absolute, fiscal and relative years.
 func scanYears(text string, now time.Time) []hit {
 	var hs []hit
-	for i := 0; i < len(text); {
-		if !isDigit(text[i]) {
-			i++
-			continue
-		}
-		j := i
-		for j < len(text) && isDigit(text[j]) {
-			j++
-		}
+	eachDigitRun(text, func(i, j int) {
 		if j-i == 4 && !isLetter(byteAt(text, i-1)) && !isLetter(byteAt(text, j)) {
 			if y, _ := strconv.Atoi(text[i:j]); y >= 1900 && y <= 2099 {
 				hs = append(hs, hit{y, i, j})
 			}
 		}
-		i = j
-	}
+	})
 	hs = scanFY(text, hs)
 	hs = scanRelYears(text, now, hs)
 	return sortHits(hs)
