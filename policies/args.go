@@ -36,5 +36,7 @@ func ParseArguments(raw string, limit int) (args any, problem string) {
 // ToolCall builds a ToolCall from a model's raw arguments with the bundle's size limit.
 func (b *Bundle) ToolCall(id, name, rawArguments string) ToolCall {
 	args, problem := ParseArguments(rawArguments, b.data.maxArgumentBytes)
-	return ToolCall{ID: id, Name: name, Arguments: args, ArgumentsError: problem}
+	tc := ToolCall{ID: id, Name: name, Arguments: args, ArgumentsError: problem}
+	tc.cacheArgs()
+	return tc
 }

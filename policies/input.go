@@ -1,6 +1,8 @@
 package policies
 
 import (
+	"reflect"
+
 	"github.com/open-policy-agent/opa/v1/ast"
 )
 
@@ -44,6 +46,32 @@ type ToolCall struct {
 	Name           string `json:"name"`
 	Arguments      any    `json:"arguments"`
 	ArgumentsError string `json:"arguments_error"`
+
+	// args caches Arguments as an ast.Value, converted once by Bundle.ToolCall instead of
+	// on every decision. It is used only while Arguments is still the same object (argsOf).
+	args   ast.Value
+	argsOf uintptr
+}
+
+// argsKey identifies the parsed arguments object: the map's pointer, 0 for anything that
+// is not a non-nil map[string]any (then the cache is never used).
+func argsKey(a any) uintptr {
+	if m, ok := a.(map[string]any); ok && m != nil {
+		return uintptr(reflect.ValueOf(m).UnsafePointer())
+	}
+	return 0
+}
+
+// cacheArgs converts the arguments to an ast.Value once. A conversion error is left for
+// term() to report, as before.
+func (tc *ToolCall) cacheArgs() {
+	k := argsKey(tc.Arguments)
+	if k == 0 {
+		return
+	}
+	if v, err := ast.InterfaceToValue(tc.Arguments); err == nil {
+		tc.args, tc.argsOf = v, k
+	}
 }
 
 // Answer describes the assistant's answer to the response decision.
@@ -106,19 +134,30 @@ func (in *Input) value() (ast.Value, error) {
 func (tc *ToolCall) term() (*ast.Term, error) {
 	args := ast.NullTerm()
 	if tc.Arguments != nil {
-		v, err := ast.InterfaceToValue(tc.Arguments)
-		if err != nil {
-			return nil, errorf(CodeInputInvalid, "tool call %q: arguments: %v", tc.Name, err)
+		v := tc.args
+		if v == nil || tc.argsOf != argsKey(tc.Arguments) {
+			var err error
+			if v, err = ast.InterfaceToValue(tc.Arguments); err != nil {
+				return nil, errorf(CodeInputInvalid, "tool call %q: arguments: %v", tc.Name, err)
+			}
 		}
 		args = ast.NewTerm(v)
 	}
 	return ast.ObjectTerm(
-		item("id", ast.StringTerm(tc.ID)),
-		item("name", ast.StringTerm(tc.Name)),
-		item("arguments", args),
-		item("arguments_error", ast.StringTerm(tc.ArgumentsError)),
+		[2]*ast.Term{tcKeyID, ast.StringTerm(tc.ID)},
+		[2]*ast.Term{tcKeyName, ast.StringTerm(tc.Name)},
+		[2]*ast.Term{tcKeyArguments, args},
+		[2]*ast.Term{tcKeyArgumentsError, ast.StringTerm(tc.ArgumentsError)},
 	), nil
 }
+
+// Constant keys of the tool call objects, built once.
+var (
+	tcKeyID             = ast.StringTerm("id")
+	tcKeyName           = ast.StringTerm("name")
+	tcKeyArguments      = ast.StringTerm("arguments")
+	tcKeyArgumentsError = ast.StringTerm("arguments_error")
+)
 
 func numbers(ns []Number) *ast.Term {
 	terms := make([]*ast.Term, len(ns))

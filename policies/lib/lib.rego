@@ -33,18 +33,23 @@ default cfg := {}
 
 cfg := data.weir.intents[intent] if admitted
 
+# blocked_set is the set of tools the intent blocks; computed once per evaluation. Always
+# defined ({} when the key is missing), so `not x in blocked_set` cannot go undefined.
+blocked_set := {t | some t in object.get(cfg, "blocked_tools", [])}
+
+# allowed_set is the set of tools the intent may call: listed in allowed_tools and not in
+# blocked_tools (blocked wins). Always defined ({} when the key is missing).
+allowed_set := {t | some t in object.get(cfg, "allowed_tools", []); not t in blocked_set}
+
 # tool_blocked(name) holds when the intent blocks the tool.
-tool_blocked(name) if name in cfg.blocked_tools
+tool_blocked(name) if name in blocked_set
 
 # tool_allowed(name) holds when the intent may call the tool: listed in allowed_tools and
 # not in blocked_tools (blocked wins). Names are case-sensitive.
-tool_allowed(name) if {
-	name in cfg.allowed_tools
-	not tool_blocked(name)
-}
+tool_allowed(name) if name in allowed_set
 
 # allowed_tools is the sorted list of tools the intent may call.
-allowed_tools := sort([t | some t in object.get(cfg, "allowed_tools", []); not tool_blocked(t)])
+allowed_tools := sort([t | some t in object.get(cfg, "allowed_tools", []); not t in object.get(cfg, "blocked_tools", [])])
 
 # blocked_tools is the sorted list of tools the intent blocks.
 blocked_tools := sort([t | some t in object.get(cfg, "blocked_tools", [])])

@@ -2,9 +2,12 @@ package weir.tools
 
 import data.weir.lib
 
+# The library's per-call checks. The allowed and blocked sets are computed once per
+# evaluation (lib.allowed_set, lib.blocked_set, always defined) and each call is decided by
+# a set lookup; messages are formatted only for the violations emitted.
 call_violation contains v if {
 	some i, call in input.tool_calls
-	not lib.tool_allowed(call.name)
+	not call.name in lib.allowed_set
 	v := {
 		"call": i,
 		"code": "tool_not_allowed",
@@ -14,7 +17,7 @@ call_violation contains v if {
 }
 
 not_allowed_message(name) := sprintf("tool %q is blocked for intent %q", [name, lib.intent]) if {
-	lib.tool_blocked(name)
+	name in lib.blocked_set
 } else := sprintf("tool %q is not allowed for intent %q", [name, lib.intent])
 
 call_violation contains v if {
