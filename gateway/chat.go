@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
-	"strings"
 
 	"github.com/weirgw/weir/policies"
 )
@@ -129,45 +128,5 @@ func (r *chatRequest) narrowTools(allowed []string) (removed []string) {
 // encode returns the request to forward.
 func (r *chatRequest) encode() ([]byte, error) { return json.Marshal(r.raw) }
 
-// toolsCalled returns the names of the conversation's assistant tool calls that have a
-// tool result: the tools the model already used.
-func (r *chatRequest) toolsCalled() []string {
-	answered := map[string]bool{}
-	for _, m := range r.Messages {
-		if m.Role == "tool" && m.ToolCallID != "" {
-			answered[m.ToolCallID] = true
-		}
-	}
-	out := []string{}
-	for _, m := range r.Messages {
-		for _, c := range m.ToolCalls {
-			if m.Role == "assistant" && answered[c.ID] {
-				out = append(out, callName(c))
-			}
-		}
-	}
-	return out
-}
-
-func callName(c policies.ChatToolCall) string {
-	if c.Function.Name != "" {
-		return c.Function.Name
-	}
-	return c.Name
-}
-
-// callArguments returns a tool call's arguments as the JSON text the model sent.
-func callArguments(c policies.ChatToolCall) string {
-	raw := c.Function.Arguments
-	if len(raw) == 0 {
-		raw = c.Arguments
-	}
-	var s string
-	if len(raw) > 0 && raw[0] == '"' && json.Unmarshal(raw, &s) == nil {
-		return s
-	}
-	if isNull(raw) {
-		return ""
-	}
-	return strings.TrimSpace(string(raw))
-}
+// toolsCalled returns the tools the model already used in the conversation.
+func (r *chatRequest) toolsCalled() []string { return policies.ToolsCalled(r.Messages) }

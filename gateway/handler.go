@@ -194,12 +194,12 @@ func (x *exchange) recordCalls(rec *audit.Record) {
 	}
 	for _, c := range x.resp.choices {
 		for i, call := range c.calls {
-			tc := audit.ToolCall{ID: call.ID, Name: callName(call), Allowed: true}
+			tc := audit.ToolCall{ID: call.ID, Name: call.ToolName(), Allowed: true}
 			if i < len(c.tools.Calls) {
 				tc.Allowed, tc.Reason = c.tools.Calls[i].Allow, c.tools.Calls[i].Reason
 			}
 			if x.snap.Config.Audit.IncludeContent {
-				if args := callArguments(call); json.Valid([]byte(args)) {
+				if args := call.RawArguments(); json.Valid([]byte(args)) {
 					tc.Arguments = json.RawMessage(args)
 				}
 			}

@@ -57,7 +57,7 @@ func (x *exchange) inspect(ctx context.Context) error {
 		in := x.input
 		in.ToolCalls = make([]policies.ToolCall, len(c.calls))
 		for i, call := range c.calls {
-			in.ToolCalls[i] = x.snap.Bundle.ToolCall(call.ID, callName(call), callArguments(call))
+			in.ToolCalls[i] = x.snap.Bundle.ToolCall(call.ID, call.ToolName(), call.RawArguments())
 		}
 		d, err := x.snap.Bundle.Tools(ctx, &in)
 		if err != nil {
@@ -87,11 +87,11 @@ func (x *exchange) validate(ctx context.Context) error {
 		in := x.input
 		in.ToolCalls = make([]policies.ToolCall, len(c.calls))
 		for i, call := range c.calls {
-			in.ToolCalls[i] = policies.ToolCall{ID: call.ID, Name: callName(call)}
+			in.ToolCalls[i] = policies.ToolCall{ID: call.ID, Name: call.ToolName()}
 		}
 		if c.content != "" {
 			if x.index == nil {
-				x.index = grounding.NewIndex(groundingSources(x.req.Messages))
+				x.index = grounding.NewIndex(policies.Sources(x.req.Messages))
 			}
 			c.numbers = x.index.Check(c.content, opts)
 			in.Answer.Numbers = make([]policies.Number, len(c.numbers))
@@ -111,31 +111,6 @@ func (x *exchange) validate(ctx context.Context) error {
 		x.violations = append(x.violations, d.Violations...)
 	}
 	return nil
-}
-
-// groundingSources lists the texts an answer's numbers may come from: tool results (named
-// by the tool call they answer), user messages, and system or developer messages.
-func groundingSources(msgs []policies.Message) []grounding.Source {
-	names := map[string]string{}
-	var out []grounding.Source
-	for _, m := range msgs {
-		for _, c := range m.ToolCalls {
-			names[c.ID] = callName(c)
-		}
-		switch m.Role {
-		case "tool", "function":
-			name := names[m.ToolCallID]
-			if name == "" {
-				name = m.Name
-			}
-			out = append(out, grounding.Source{Kind: grounding.Tool, Name: name, Content: string(m.Content)})
-		case "user":
-			out = append(out, grounding.Source{Kind: grounding.User, Content: string(m.Content)})
-		case "system", "developer":
-			out = append(out, grounding.Source{Kind: grounding.System, Content: string(m.Content)})
-		}
-	}
-	return out
 }
 
 // enforce applies the mode: monitor forwards unchanged; enforce with on_violation error

@@ -117,7 +117,7 @@ func (s *streamer) judge(st *streamChoice, text string) (policies.ResponseDecisi
 	var numbers []grounding.Number
 	if text != "" {
 		if x.index == nil {
-			x.index = grounding.NewIndex(groundingSources(x.req.Messages))
+			x.index = grounding.NewIndex(policies.Sources(x.req.Messages))
 		}
 		numbers = x.index.Check(text, s.opts)
 		in.Answer.Numbers = make([]policies.Number, len(numbers))

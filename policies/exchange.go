@@ -62,16 +62,18 @@ type ChatToolCall struct {
 	Arguments json.RawMessage `json:"arguments"`
 }
 
-// name and rawArguments return the call's function name and its arguments as the JSON text
-// the model sent.
-func (c *ChatToolCall) name() string {
+// ToolName returns the called tool's name: function.name in the OpenAI shape, name in the
+// flat one.
+func (c *ChatToolCall) ToolName() string {
 	if c.Function.Name != "" {
 		return c.Function.Name
 	}
 	return c.Name
 }
 
-func (c *ChatToolCall) rawArguments() string {
+// RawArguments returns the call's arguments as the JSON text the model sent (models send a
+// JSON string; a flat call may carry the object itself); "" when absent or null.
+func (c *ChatToolCall) RawArguments() string {
 	raw := c.Function.Arguments
 	if len(raw) == 0 {
 		raw = c.Arguments
@@ -80,10 +82,11 @@ func (c *ChatToolCall) rawArguments() string {
 	if len(raw) > 0 && raw[0] == '"' && json.Unmarshal(raw, &s) == nil {
 		return s
 	}
-	if string(raw) == "null" {
+	trimmed := strings.TrimSpace(string(raw))
+	if trimmed == "null" {
 		return ""
 	}
-	return string(raw)
+	return trimmed
 }
 
 // Verdict is the outcome of one exchange: what `weir validate` prints per line.

@@ -18,10 +18,10 @@ func (b *Bundle) Validate(ctx context.Context, ex Exchange) (Verdict, error) {
 	in := &Input{
 		Route:          Route{Surface: "offline"},
 		Classification: Classification{Intent: ex.Intent, Confidence: 1, Source: "offline"},
-		ToolsCalled:    toolsCalled(ex.Messages),
+		ToolsCalled:    ToolsCalled(ex.Messages),
 	}
 	for _, c := range ex.ToolCalls {
-		in.ToolCalls = append(in.ToolCalls, b.ToolCall(c.ID, c.name(), c.rawArguments()))
+		in.ToolCalls = append(in.ToolCalls, b.ToolCall(c.ID, c.ToolName(), c.RawArguments()))
 	}
 	v := Verdict{Violations: []Violation{}, Numbers: []NumberVerdict{}}
 	req, err := b.Request(ctx, in)
@@ -70,11 +70,18 @@ func ground(ex Exchange, ob Obligations) []grounding.Number {
 	if ex.Answer == "" {
 		return nil
 	}
+	sources := Sources(ex.Messages)
+	return grounding.NewIndex(sources).Check(ex.Answer, GroundingOptions(ob))
+}
+
+// Sources lists the texts an answer's numbers may come from: tool results (named by the
+// assistant tool call they answer), user messages, and system or developer messages.
+func Sources(msgs []Message) []grounding.Source {
 	names := map[string]string{}
 	var sources []grounding.Source
-	for _, m := range ex.Messages {
+	for _, m := range msgs {
 		for _, c := range m.ToolCalls {
-			names[c.ID] = c.name()
+			names[c.ID] = c.ToolName()
 		}
 		switch m.Role {
 		case "tool", "function":
@@ -89,11 +96,12 @@ func ground(ex Exchange, ob Obligations) []grounding.Number {
 			sources = append(sources, grounding.Source{Kind: grounding.System, Content: string(m.Content)})
 		}
 	}
-	return grounding.NewIndex(sources).Check(ex.Answer, GroundingOptions(ob))
+	return sources
 }
 
-// toolsCalled returns the names of the assistant's tool calls that have a tool result.
-func toolsCalled(msgs []Message) []string {
+// ToolsCalled returns the names of the assistant's tool calls that have a tool result: the
+// tools the model already used.
+func ToolsCalled(msgs []Message) []string {
 	answered := map[string]bool{}
 	for _, m := range msgs {
 		if m.Role == "tool" && m.ToolCallID != "" {
@@ -107,7 +115,7 @@ func toolsCalled(msgs []Message) []string {
 		}
 		for _, c := range m.ToolCalls {
 			if answered[c.ID] {
-				out = append(out, c.name())
+				out = append(out, c.ToolName())
 			}
 		}
 	}
