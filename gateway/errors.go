@@ -24,6 +24,7 @@ const (
 	KindUpstreamTimeout              // the upstream took longer than its timeout: 504
 	KindAuditUnavailable             // audit on_error: fail_closed and the record was not written: 503
 	KindNotReady                     // no snapshot yet: 503
+	KindRateLimited                  // a model's rate limit (query surface): 429
 )
 
 // Error is a request error: a kind, a stable code for the client and the audit trail, and a
@@ -73,6 +74,8 @@ func statusOf(err error) int {
 		return http.StatusGatewayTimeout
 	case KindAuditUnavailable, KindNotReady:
 		return http.StatusServiceUnavailable
+	case KindRateLimited:
+		return http.StatusTooManyRequests
 	default:
 		return http.StatusInternalServerError
 	}

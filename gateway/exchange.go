@@ -9,6 +9,7 @@ import (
 	"github.com/valyala/fasthttp"
 
 	"github.com/weirgw/weir/gateway/config"
+	"github.com/weirgw/weir/gateway/query"
 	"github.com/weirgw/weir/policies"
 	"github.com/weirgw/weir/policies/grounding"
 	"github.com/weirgw/weir/rules"
@@ -47,6 +48,14 @@ type exchange struct {
 	violations []policies.Violation
 	outcome    string
 	body       []byte // the body sent to the client on success
+
+	// The query surface (query.go): the request, the engine's answer or error, and whether
+	// a model-written answer was rewritten.
+	qreq     *query.Request
+	qresp    *query.Response
+	qmd      *query.Metadata
+	qerr     *query.Error
+	modified bool
 }
 
 func newExchange(g *Gateway, rc *fasthttp.RequestCtx, snap *Snapshot, r *route, sub string) *exchange {

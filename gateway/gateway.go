@@ -136,6 +136,9 @@ func (g *Gateway) Shutdown(ctx context.Context) error {
 		errs = append(errs, g.server.ShutdownWithContext(ctx), g.admin.ShutdownWithContext(ctx))
 	}
 	g.cancelBase()
+	if s := g.snap.Load(); s != nil {
+		s.closeSources(nil, 0)
+	}
 	errs = append(errs, g.audit.Close())
 	return errors.Join(errs...)
 }

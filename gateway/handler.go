@@ -27,6 +27,8 @@ func (g *Gateway) handle(rc *fasthttp.RequestCtx) {
 	switch {
 	case r.cfg.Surface == config.SurfaceData:
 		g.serveData(rc, snap, r, sub)
+	case r.cfg.Surface == config.SurfaceQuery:
+		g.serveQuery(rc, snap, r, sub)
 	case sub == "/chat/completions" && rc.IsPost():
 		g.serveChat(rc, snap, r, sub)
 	case sub == "/models" && rc.IsGet():
@@ -72,9 +74,12 @@ func (g *Gateway) answer(rc *fasthttp.RequestCtx, x *exchange, err error) {
 	if x.classified {
 		intent = x.class.Intent
 	}
-	if err != nil {
+	switch {
+	case x.route.cfg.Surface == config.SurfaceQuery:
+		g.writeQuery(rc, x, err)
+	case err != nil:
 		g.writeError(rc, x.decisionID, intent, err)
-	} else {
+	default:
 		g.writeUpstream(rc, x)
 	}
 	g.observe(x, rec, err)
@@ -165,6 +170,7 @@ func (x *exchange) record(err error) *audit.Record {
 		rec.Violations = append(rec.Violations, audit.Violation{Code: v.Code, Message: v.Message, Rule: v.Rule})
 	}
 	x.recordCalls(rec)
+	x.recordQuery(rec)
 	for _, st := range x.latency {
 		rec.LatencyUS[st.name] = st.d.Microseconds()
 	}
@@ -182,6 +188,9 @@ func (x *exchange) record(err error) *audit.Record {
 		rec.Content = &audit.Content{Prompt: x.text}
 		if x.resp != nil && len(x.resp.choices) > 0 {
 			rec.Content.Answer = x.resp.choices[0].content
+		}
+		if x.qresp != nil {
+			rec.Content.Answer = x.qresp.Answer
 		}
 	}
 	return rec

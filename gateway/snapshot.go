@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/weirgw/weir/gateway/config"
+	"github.com/weirgw/weir/gateway/query"
 	"github.com/weirgw/weir/policies"
 	"github.com/weirgw/weir/rules"
 	"github.com/weirgw/weir/rules/fallback"
@@ -33,12 +34,14 @@ type Snapshot struct {
 
 	routes    []*route // longest path first
 	upstreams map[string]*upstream
+	sources   map[string]*query.Source // the data sources of query routes
 }
 
 // route is a compiled config route.
 type route struct {
 	cfg      config.Route
 	upstream *upstream
+	engine   *query.Engine // query routes
 }
 
 // Overrides replace config values from the command line.
@@ -86,6 +89,9 @@ func compile(ctx context.Context, path string, ov Overrides, prev *Snapshot) (*S
 	for _, r := range cfg.Routes {
 		s.routes = append(s.routes, &route{cfg: r, upstream: s.upstreams[r.Upstream]})
 	}
+	if err := s.openQuery(ctx, prev); err != nil {
+		return nil, err
+	}
 	sort.SliceStable(s.routes, func(i, j int) bool { return len(s.routes[i].cfg.Path) > len(s.routes[j].cfg.Path) })
 	return s, nil
 }
@@ -113,7 +119,9 @@ func (s *Snapshot) match(path string) (*route, string) {
 	return nil, ""
 }
 
-// closeUnused closes the idle connections of old's upstream clients that s no longer uses.
+// closeUnused closes the idle connections of old's upstream clients that s no longer uses,
+// and, once requests still holding old have had time to finish, its data sources that s no
+// longer uses.
 func (s *Snapshot) closeUnused(old *Snapshot) {
 	if old == nil {
 		return
@@ -123,6 +131,7 @@ func (s *Snapshot) closeUnused(old *Snapshot) {
 			u.client.CloseIdleConnections()
 		}
 	}
+	old.closeSources(s, sourceDrain)
 }
 
 func crossCheck(pack *rules.Pack, bundle *policies.Bundle) []string {

@@ -49,6 +49,8 @@ type Config struct {
 	// confident than the pack's fallback.below. Absent: rules only, the pack default below
 	// the threshold.
 	Fallback *Fallback `yaml:"fallback"`
+	// Data are the datasets query routes answer from.
+	Data []DataSource `yaml:"data"`
 }
 
 // Upstream is a service the gateway forwards to.
@@ -78,12 +80,12 @@ type Upstream struct {
 type Route struct {
 	// Name identifies the route in metrics, audit records and policies. Required, unique.
 	Name string `yaml:"name"`
-	// Surface is openai (OpenAI-compatible chat proxy) or data (data API passthrough).
-	// Default openai.
+	// Surface is openai (OpenAI-compatible chat proxy), data (data API passthrough) or
+	// query (Weir answers from data and models itself). Default openai.
 	Surface string `yaml:"surface"`
 	// Path is the prefix the route serves, e.g. /v1. Default /v1 for openai, required for data.
 	Path string `yaml:"path"`
-	// Upstream names the upstream. Required.
+	// Upstream names the upstream. Required but for query routes.
 	Upstream string `yaml:"upstream"`
 	// Mode is enforce (violations are blocked) or monitor (recorded, forwarded unchanged).
 	// Default enforce.
@@ -97,6 +99,8 @@ type Route struct {
 	// Param names the natural-language parameter of a data route: a query parameter, or a
 	// top-level JSON body field. Required for data routes.
 	Param string `yaml:"param"`
+	// Query holds the settings of a query route (surface: query), written inline.
+	QueryOptions `yaml:",inline"`
 }
 
 // Limits bound requests.

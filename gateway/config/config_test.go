@@ -91,7 +91,7 @@ func TestParseErrors(t *testing.T) {
 		{"no routes", "rules: r\npolicies: p\n", nil, []string{"at least one route"}},
 		{"bad listen", "listen: nonsense\nrules: r\npolicies: p\n" + base("  - {name: a, upstream: llm}\n")[len("rules: r\npolicies: p\n"):], nil, []string{"weir.yaml:1: config_invalid: listen: \"nonsense\" is not host:port"}},
 		{"unknown upstream", base("  - {name: a, upstream: nope}\n"), nil, []string{"weir.yaml:6: config_invalid: route \"a\": unknown upstream \"nope\""}},
-		{"bad surface", base("  - {name: a, upstream: llm, surface: grpc, path: /x}\n"), nil, []string{"surface must be openai or data"}},
+		{"bad surface", base("  - {name: a, upstream: llm, surface: grpc, path: /x}\n"), nil, []string{"surface must be openai, data or query"}},
 		{"bad mode", base("  - {name: a, upstream: llm, mode: block}\n"), nil, []string{"mode must be enforce or monitor"}},
 		{"bad intent mode", base("  - {name: a, upstream: llm, intent_modes: {x: off}}\n"), nil, []string{"intent_modes.x must be enforce or monitor"}},
 		{"bad on_violation", base("  - {name: a, upstream: llm, on_violation: drop}\n"), nil, []string{"on_violation must be error or rewrite"}},

@@ -57,8 +57,7 @@ func (c *Config) validateFallback(bad func(path, format string, args ...any), en
 	if c.Fallback == nil {
 		return
 	}
-	c.validateModel(bad)
-	c.validateKeyEnv(bad, env)
+	validateLLM(bad, env, "fallback.llm", c.Fallback.LLM)
 	f, m := c.Fallback, c.Fallback.LLM
 	for _, n := range []struct {
 		key string
@@ -74,48 +73,54 @@ func (c *Config) validateFallback(bad func(path, format string, args ...any), en
 	}
 }
 
+// validateLLM checks a model section (at path, e.g. fallback.llm) as adapters/llm will, so
+// that a bad provider, a missing model or an unset key variable is reported with its line
+// at load, not when the model is first asked.
+func validateLLM(bad func(path, format string, args ...any), env lookupFunc, path string, m llm.Config) {
+	validateModel(bad, path, m)
+	validateKeyEnv(bad, env, path, m)
+}
+
 // validateModel checks provider, model and base_url.
-func (c *Config) validateModel(bad func(path, format string, args ...any)) {
-	m := c.Fallback.LLM
+func validateModel(bad func(path, format string, args ...any), path string, m llm.Config) {
 	switch {
 	case m.Provider == "":
-		bad("fallback.llm", "fallback.llm.provider is required (openai, azure, ollama, anthropic)")
+		bad(path, "%s.provider is required (openai, azure, ollama, anthropic)", path)
 	case !providers[m.Provider]:
-		bad("fallback.llm.provider", "fallback.llm.provider must be openai, azure, ollama or anthropic, not %q", m.Provider)
+		bad(path+".provider", "%s.provider must be openai, azure, ollama or anthropic, not %q", path, m.Provider)
 	}
 	if m.Model == "" {
-		bad("fallback.llm", "fallback.llm.model is required (the deployment name for azure)")
+		bad(path, "%s.model is required (the deployment name for azure)", path)
 	}
 	switch {
 	case m.BaseURL != "":
 		if msg := checkURL(m.BaseURL); msg != "" {
-			bad("fallback.llm.base_url", "fallback.llm.base_url %s", msg)
+			bad(path+".base_url", "%s.base_url %s", path, msg)
 		}
 	case m.Provider == llm.ProviderAzure:
-		bad("fallback.llm", "fallback.llm.base_url is required for azure (the resource endpoint)")
+		bad(path, "%s.base_url is required for azure (the resource endpoint)", path)
 	}
 }
 
 // validateKeyEnv checks api_key_env: it must be a variable's name (a key written there by
 // mistake is never echoed), and a provider that needs a key must find it set.
-func (c *Config) validateKeyEnv(bad func(path, format string, args ...any), env lookupFunc) {
-	m := c.Fallback.LLM
+func validateKeyEnv(bad func(path, format string, args ...any), env lookupFunc, path string, m llm.Config) {
 	if !providers[m.Provider] {
 		return
 	}
 	if m.APIKeyEnv != "" && !validName(m.APIKeyEnv) {
-		bad("fallback.llm.api_key_env", "fallback.llm.api_key_env must be the name of an environment variable, not a key (value withheld)")
+		bad(path+".api_key_env", "%s.api_key_env must be the name of an environment variable, not a key (value withheld)", path)
 		return
 	}
 	if !m.NeedsKey() {
 		return
 	}
 	if m.APIKeyEnv == "" {
-		bad("fallback.llm", "fallback.llm: provider %s at %s needs api_key_env (the name of the variable holding the key)", m.Provider, keyHost(m))
+		bad(path, "%s: provider %s at %s needs api_key_env (the name of the variable holding the key)", path, m.Provider, keyHost(m))
 		return
 	}
 	if v, _ := env(m.APIKeyEnv); v == "" {
-		bad("fallback.llm.api_key_env", "fallback.llm.api_key_env: environment variable %s is unset or empty, and provider %s at %s needs a key", m.APIKeyEnv, m.Provider, keyHost(m))
+		bad(path+".api_key_env", "%s.api_key_env: environment variable %s is unset or empty, and provider %s at %s needs a key", path, m.APIKeyEnv, m.Provider, keyHost(m))
 	}
 }
 

@@ -58,7 +58,9 @@ func parse(name, abs string, src []byte, env lookupFunc) (*Config, error) {
 	cfg.defaults()
 	cfg.resolve(filepath.Dir(abs))
 	cfg.validate(c, lines)
-	cfg.validateFallback(func(path, format string, args ...any) { c.add(lineOf(lines, path), CodeInvalid, format, args...) }, env)
+	badAt := func(path, format string, args ...any) { c.add(lineOf(lines, path), CodeInvalid, format, args...) }
+	cfg.validateFallback(badAt, env)
+	cfg.validateData(badAt, env)
 	if err := c.err(); err != nil {
 		return nil, err
 	}

@@ -53,6 +53,7 @@ func (c *Config) defaults() {
 	if c.Fallback != nil {
 		c.Fallback.defaults()
 	}
+	c.queryDefaults()
 }
 
 func def(s *string, v string) {
@@ -77,6 +78,7 @@ func (c *Config) resolve(dir string) {
 	if c.Audit.Path != AuditStdout && !filepath.IsAbs(c.Audit.Path) {
 		c.Audit.Path = filepath.Join(dir, c.Audit.Path)
 	}
+	c.resolveData(dir)
 }
 
 func (c *Config) validate(col *collector, lines map[string]int) {
@@ -132,8 +134,8 @@ func (c *Config) validateRoutes(bad func(path, format string, args ...any), upst
 			bad(p+".name", "route %q is defined twice", r.Name)
 		}
 		names[r.Name] = true
-		if r.Surface != SurfaceOpenAI && r.Surface != SurfaceData {
-			bad(p+".surface", "route %q: surface must be openai or data, not %q", r.Name, r.Surface)
+		if r.Surface != SurfaceOpenAI && r.Surface != SurfaceData && r.Surface != SurfaceQuery {
+			bad(p+".surface", "route %q: surface must be openai, data or query, not %q", r.Name, r.Surface)
 		}
 		switch {
 		case !strings.HasPrefix(r.Path, "/"):
@@ -142,7 +144,9 @@ func (c *Config) validateRoutes(bad func(path, format string, args ...any), upst
 			bad(p+".path", "route %q: path %q is served by another route", r.Name, r.Path)
 		}
 		paths[r.Path] = true
-		if !upstreams[r.Upstream] {
+		if r.Surface == SurfaceQuery && r.Upstream != "" {
+			bad(p+".upstream", "route %q: a query route has no upstream; its model is set under model:", r.Name)
+		} else if r.Surface != SurfaceQuery && !upstreams[r.Upstream] {
 			bad(p+".upstream", "route %q: unknown upstream %q", r.Name, r.Upstream)
 		}
 		if !validMode(r.Mode) {

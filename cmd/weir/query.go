@@ -1,0 +1,87 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"io"
+	"log/slog"
+	"os"
+
+	"github.com/valyala/fasthttp"
+
+	"github.com/weirgw/weir/gateway"
+	"github.com/weirgw/weir/gateway/query"
+)
+
+func init() {
+	registered["query"] = command{`answer one question through a query route (--config FILE "question")`, runQuery}
+}
+
+// runQuery answers one question with the same code as POST /v1/query on a running gateway
+// and prints the response JSON. Exit 0 on an answer, 1 on an error response or a config
+// that does not load, 2 on a usage error.
+func runQuery(args []string, _ io.Reader, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("query", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	cfg := fs.String("config", "", "gateway config file with a query route (required)")
+	routeName := fs.String("route", "", "the query route's name (default: the first query route)")
+	mode := fs.String("mode", "", "auto, simple (data), complex (llm) or hybrid (data+llm)")
+	maxResults := fs.Int("max-results", 0, "lower the route's row cap")
+	subject := fs.String("subject", "", "the caller, as policies see it (X-Weir-Subject)")
+	auditPath := fs.String("audit", "", "append the decision's audit record to this file (default: not kept)")
+	if err := fs.Parse(args); err != nil {
+		return 2
+	}
+	if *cfg == "" || fs.NArg() != 1 {
+		fmt.Fprintln(stderr, `usage: weir query --config FILE [--route NAME] [--mode MODE] [--max-results N] "question"`)
+		fs.PrintDefaults()
+		return 2
+	}
+	opts := gateway.Options{ConfigPath: *cfg, Logger: slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: slog.LevelWarn})), AuditSink: io.Discard}
+	if *auditPath != "" {
+		f, err := os.OpenFile(*auditPath, os.O_CREATE|os.O_APPEND|os.O_WRONLY, 0o600)
+		if err != nil {
+			fmt.Fprintf(stderr, "weir query: %v\n", err)
+			return 1
+		}
+		defer f.Close()
+		opts.AuditSink = f
+	}
+	ctx := context.Background()
+	g, err := gateway.New(ctx, opts)
+	if err != nil {
+		fmt.Fprintf(stderr, "weir query: %v\n", err)
+		return 1
+	}
+	defer g.Shutdown(ctx)
+	path, err := g.QueryPath(*routeName)
+	if err != nil {
+		fmt.Fprintf(stderr, "weir query: %v\n", err)
+		return 1
+	}
+	body, _ := json.Marshal(query.Request{Query: fs.Arg(0), Options: query.Options{Mode: *mode, MaxResults: *maxResults}})
+	req, resp := fasthttp.AcquireRequest(), fasthttp.AcquireResponse()
+	defer fasthttp.ReleaseRequest(req)
+	defer fasthttp.ReleaseResponse(resp)
+	req.Header.SetMethod(fasthttp.MethodPost)
+	req.SetRequestURI("http://weir" + path)
+	req.Header.SetContentType("application/json")
+	if *subject != "" {
+		req.Header.Set("X-Weir-Subject", *subject)
+	}
+	req.SetBody(body)
+	g.Do(req, resp)
+	var out bytes.Buffer
+	if json.Indent(&out, resp.Body(), "", "  ") != nil {
+		out.Reset()
+		out.Write(resp.Body())
+	}
+	fmt.Fprintln(stdout, out.String())
+	if resp.StatusCode() != fasthttp.StatusOK {
+		return 1
+	}
+	return 0
+}

@@ -1,0 +1,242 @@
+package config
+
+import (
+	"path/filepath"
+	"sort"
+	"strings"
+
+	"github.com/weirgw/weir/adapters/data/httpstore"
+	"github.com/weirgw/weir/adapters/llm"
+)
+
+// SurfaceQuery is the surface on which Weir answers questions itself (POST <path>):
+// from data, from a model, from both, or through a bounded agent loop.
+const SurfaceQuery = "query"
+
+// DataSource is one entry of `data:`, a dataset the query surface answers from.
+//
+//	data:
+//	  - name: orders
+//	    schema: data/schema.yaml                  # the dataset schema (adapters/data/README.md)
+//	    dsn: ${WEIR_DATA_DSN:-}                   # sqlite:///abs.db, sqlite:rel.db, postgres://...
+//	    csv: data/orders.csv                      # without a dsn: loaded into an embedded SQLite at start
+//	    tool: query_data                          # the tool name the agent loop offers for it
+//	    filters:                                  # how the rules' extracted filters become a query
+//	      metric: {role: metric}
+//	      dimension: {role: group_by, values: {calendar_month: month, menu_item: item_name}}
+//
+// Exactly one of dsn, http and csv is used: dsn wins over csv when both are set, so a config
+// can default to its demo CSV and read a real database from an environment variable.
+type DataSource struct {
+	// Name identifies the source in route and intent `sources` lists. Required, unique.
+	Name string `yaml:"name"`
+	// Schema is the dataset schema file, relative to this config. Required.
+	Schema string `yaml:"schema"`
+	// DSN is a SQL database URL.
+	DSN string `yaml:"dsn"`
+	// CSV, used when DSN is empty, is a CSV file (relative to this config) loaded into a
+	// private embedded SQLite database when the snapshot is built.
+	CSV string `yaml:"csv"`
+	// HTTP is an existing REST/JSON data service.
+	HTTP *httpstore.Config `yaml:"http"`
+	// Timeout bounds each query. Default 5s.
+	Timeout Duration `yaml:"timeout"`
+	// MaxRows caps every result of a SQL backend. Default 1000.
+	MaxRows int `yaml:"max_rows"`
+	// Tool is the name under which the agent loop offers this source to the model. Default
+	// query_data. The tools policy sees calls under this name.
+	Tool string `yaml:"tool"`
+	// Filters maps extracted filter names to parts of the data query. A filter without an
+	// entry whose name is a dataset field filters that field; any other is ignored with a
+	// warning in the response.
+	Filters map[string]FilterMap `yaml:"filters"`
+}
+
+// FilterMap says what one extracted filter becomes in a data query.
+type FilterMap struct {
+	// Role is one of:
+	//   field      (default) a condition on Field: a value is equals, a list is in, an
+	//              {operator: value} object keeps its operator;
+	//   metric     the value names a metric of the dataset: the query aggregates it;
+	//   group_by   the value (after Values) is the grouping: a groupable field, month or year;
+	//   limit      the value is the row limit;
+	//   year       a year: the dataset's `year` field, else its time field within that year;
+	//   date_range {start, end} (YYYY-MM-DD): the time field between them;
+	//   period     a named period (today, last_month, q1, marzo/march, ...) on the time field;
+	//   ignore     not used for the query (kept in extractedFilters).
+	Role string `yaml:"role"`
+	// Field is the dataset field a field role filters; default the filter's own name.
+	Field string `yaml:"field"`
+	// Match is the match strategy for string fields: exact, case-insensitive, normalized
+	// (default) or fuzzy.
+	Match string `yaml:"match"`
+	// Values renames extracted values before use (e.g. calendar_month → month).
+	Values map[string]string `yaml:"values"`
+}
+
+// The roles of FilterMap.
+const (
+	RoleField     = "field"
+	RoleMetric    = "metric"
+	RoleGroupBy   = "group_by"
+	RoleLimit     = "limit"
+	RoleYear      = "year"
+	RoleDateRange = "date_range"
+	RolePeriod    = "period"
+	RoleIgnore    = "ignore"
+)
+
+var roles = []string{RoleField, RoleMetric, RoleGroupBy, RoleLimit, RoleYear, RoleDateRange, RolePeriod, RoleIgnore}
+
+var matchStrategies = []string{"exact", "case-insensitive", "normalized", "fuzzy"}
+
+// QueryOptions are the settings of a query route.
+type QueryOptions struct {
+	// Model is the model the route's llm, data+llm and agent intents use. Without it those
+	// intents answer from the data alone, with seed 000's "AI analysis unavailable" message.
+	Model *llm.Config `yaml:"model"`
+	// Sources are the data sources of intents whose route names none. Default: every
+	// source, in the order of `data:`.
+	Sources []string `yaml:"sources"`
+	// KnownAnswers is a JSON-lines or YAML file of known question/answer pairs consulted
+	// before anything else (relative to this config).
+	KnownAnswers string `yaml:"known_answers"`
+	// KnownAnswerMin is the similarity in [0, 1] at which a known answer is returned as
+	// the answer. Default 0.8.
+	KnownAnswerMin float64 `yaml:"known_answer_min"`
+	// MaxResults caps the rows of an answer (a request's options.max_results may lower it).
+	// Default 50.
+	MaxResults int `yaml:"max_results"`
+	// MaxIterations caps the agent loop of intents whose route sets none. Default 20.
+	MaxIterations int `yaml:"max_iterations"`
+	// Timeout bounds one question end to end. Default 60s.
+	Timeout Duration `yaml:"timeout"`
+}
+
+func (c *Config) queryDefaults() {
+	for i := range c.Data {
+		d := &c.Data[i]
+		def(&d.Tool, "query_data")
+		for k, f := range d.Filters {
+			def(&f.Role, RoleField)
+			def(&f.Match, "normalized")
+			d.Filters[k] = f
+		}
+	}
+	for i := range c.Routes {
+		r := &c.Routes[i]
+		if r.Surface != SurfaceQuery {
+			continue
+		}
+		def(&r.Path, "/v1/query")
+		q := &r.QueryOptions
+		if q.KnownAnswerMin == 0 {
+			q.KnownAnswerMin = 0.8
+		}
+		if q.MaxResults == 0 {
+			q.MaxResults = 50
+		}
+		if q.MaxIterations == 0 {
+			q.MaxIterations = 20
+		}
+		defDur(&q.Timeout, DefaultTimeout)
+	}
+}
+
+func (c *Config) resolveData(dir string) {
+	abs := func(p *string) {
+		if *p != "" && !filepath.IsAbs(*p) {
+			*p = filepath.Join(dir, *p)
+		}
+	}
+	for i := range c.Data {
+		abs(&c.Data[i].Schema)
+		abs(&c.Data[i].CSV)
+	}
+	for i := range c.Routes {
+		abs(&c.Routes[i].QueryOptions.KnownAnswers)
+	}
+}
+
+// validateData checks the data sources and the query routes' references to them.
+func (c *Config) validateData(bad func(path, format string, args ...any), env lookupFunc) {
+	names := map[string]bool{}
+	for i, d := range c.Data {
+		p := "data" + index(i)
+		switch {
+		case d.Name == "":
+			bad(p, "data%s.name is required", index(i))
+		case names[d.Name]:
+			bad(p+".name", "data source %q is defined twice", d.Name)
+		}
+		names[d.Name] = true
+		if d.Schema == "" {
+			bad(p, "data source %q: schema (the dataset schema file) is required", d.Name)
+		}
+		n := 0
+		for _, set := range []bool{d.DSN != "" || d.CSV != "", d.HTTP != nil} {
+			if set {
+				n++
+			}
+		}
+		if n != 1 {
+			bad(p, "data source %q: set one of dsn (or csv) and http", d.Name)
+		}
+		if d.Timeout < 0 || d.MaxRows < 0 {
+			bad(p, "data source %q: timeout and max_rows must not be negative", d.Name)
+		}
+		keys := make([]string, 0, len(d.Filters))
+		for k := range d.Filters {
+			keys = append(keys, k)
+		}
+		sort.Strings(keys)
+		for _, k := range keys {
+			f := d.Filters[k]
+			fp := p + ".filters." + k
+			if !contains(roles, f.Role) {
+				bad(fp+".role", "data source %q: filters.%s.role must be one of %s, not %q", d.Name, k, strings.Join(roles, ", "), f.Role)
+			}
+			if !contains(matchStrategies, f.Match) {
+				bad(fp+".match", "data source %q: filters.%s.match must be one of %s, not %q", d.Name, k, strings.Join(matchStrategies, ", "), f.Match)
+			}
+			if f.Field != "" && f.Role != RoleField {
+				bad(fp+".field", "data source %q: filters.%s.field applies to role field only", d.Name, k)
+			}
+		}
+	}
+	for i, r := range c.Routes {
+		if r.Surface != SurfaceQuery {
+			if r.QueryOptions.Model != nil || len(r.QueryOptions.Sources) > 0 || r.QueryOptions.KnownAnswers != "" {
+				bad("routes"+index(i), "route %q: model, sources and known_answers belong to query routes", r.Name)
+			}
+			continue
+		}
+		p := "routes" + index(i)
+		if len(c.Data) == 0 {
+			bad(p, "route %q: a query route needs at least one source under data:", r.Name)
+		}
+		for j, s := range r.QueryOptions.Sources {
+			if !names[s] {
+				bad(p+".sources"+index(j), "route %q: unknown data source %q", r.Name, s)
+			}
+		}
+		if r.QueryOptions.Model != nil {
+			validateLLM(bad, env, p+".model", *r.QueryOptions.Model)
+		}
+		if r.QueryOptions.KnownAnswerMin < 0 || r.QueryOptions.KnownAnswerMin > 1 {
+			bad(p+".known_answer_min", "route %q: known_answer_min must be in [0, 1]", r.Name)
+		}
+		if r.QueryOptions.MaxResults < 0 || r.QueryOptions.MaxIterations < 0 || r.QueryOptions.Timeout < 0 {
+			bad(p, "route %q: max_results, max_iterations and timeout must not be negative", r.Name)
+		}
+	}
+}
+
+func contains(list []string, s string) bool {
+	for _, v := range list {
+		if v == s {
+			return true
+		}
+	}
+	return false
+}

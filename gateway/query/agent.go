@@ -1,0 +1,188 @@
+package query
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"net/http"
+	"slices"
+	"strings"
+
+	"github.com/weirgw/weir/adapters/data"
+	"github.com/weirgw/weir/adapters/llm"
+	"github.com/weirgw/weir/policies/grounding"
+)
+
+// toolRowsShown caps the rows one tool result shows the model.
+const toolRowsShown = 50
+
+// agent runs the bounded tool loop (seed 003): the model gets one query tool per data
+// source the intent reads and may call them up to max_iterations times. Every call is
+// decided by the tools policy and recorded. An invalid query goes back to the model as an
+// error to correct; a system error ends the loop and reaches the user as DATABASE_ERROR;
+// an empty result is valid data. The final answer is grounded in the results the model
+// saw and checked by the response policy.
+func (r *run) agent(ctx context.Context) *Error {
+	if r.e.Model == nil {
+		return r.degrade(ctx, nil)
+	}
+	tools, byTool := r.agentTools()
+	if len(tools) == 0 {
+		r.warn("no query tool is allowed for this intent; the model answers without data")
+		return r.llm(ctx)
+	}
+	maxIter := r.q.Intent.Route.MaxIterations
+	if maxIter <= 0 {
+		maxIter = r.e.Opts.MaxIterations
+	}
+	msgs := []llm.Message{
+		{Role: llm.RoleSystem, Content: r.agentPrompt(tools)},
+		{Role: llm.RoleUser, Content: r.q.Text},
+	}
+	var seen []grounding.Source // tool results the answer may rest on
+	var called []string
+	var last *SourceResult
+	for iter := 1; iter <= maxIter; iter++ {
+		r.md.Iterations = iter
+		resp, err := r.e.Model.Generate(ctx, msgs, llm.Options{Tools: tools})
+		if err != nil {
+			if last != nil {
+				r.showLast(last)
+			}
+			return r.modelFailed(ctx, err)
+		}
+		r.md.TokensUsed += resp.Usage.PromptTokens + resp.Usage.CompletionTokens
+		if len(resp.ToolCalls) == 0 {
+			if strings.TrimSpace(resp.Text) == "" {
+				return r.modelFailed(ctx, errors.New("the model returned neither an answer nor a tool call"))
+			}
+			if last != nil {
+				r.showLast(last)
+			}
+			text, cerr := r.check(ctx, resp.Text, seen, called)
+			if cerr != nil {
+				return r.modelFailed(ctx, cerr)
+			}
+			r.resp.Answer = text
+			return nil
+		}
+		msgs = append(msgs, llm.Message{Role: llm.RoleAssistant, Content: resp.Text, ToolCalls: resp.ToolCalls})
+		verdicts, err := r.q.Guard.Tools(ctx, resp.ToolCalls)
+		if err != nil {
+			return &Error{Status: http.StatusInternalServerError, Code: CodePolicy, Message: "the tools decision failed; the question is refused", Err: err}
+		}
+		for i, call := range resp.ToolCalls {
+			rec := CallRecord{ID: call.ID, Name: call.Name, Allow: verdicts[i].Allow, Reason: verdicts[i].Reason, Arguments: call.Arguments}
+			content, sr, serr := r.runCall(ctx, call, verdicts[i], byTool, &rec)
+			r.md.ToolCalls = append(r.md.ToolCalls, rec)
+			if serr != nil {
+				if last != nil {
+					r.showLast(last)
+				}
+				return serr
+			}
+			if sr != nil {
+				last = sr
+				seen = append(seen, grounding.Source{Kind: grounding.Tool, Name: call.Name, Content: content})
+				called = append(called, call.Name)
+			}
+			msgs = append(msgs, llm.Message{Role: llm.RoleTool, ToolCallID: call.ID, Name: call.Name, Content: content})
+		}
+	}
+	// The model kept asking: show what it found, say so.
+	if last == nil {
+		return &Error{Status: http.StatusBadGateway, Code: CodeAI, Message: fmt.Sprintf("The model did not answer within %d steps.", maxIter),
+			Suggestion: "ask a narrower question"}
+	}
+	r.showLast(last)
+	r.resp.Answer = describe(r.e.Sources[last.Name], last)
+	r.warn(fmt.Sprintf("the model did not answer within %d steps; showing the last data it retrieved", maxIter))
+	return nil
+}
+
+// runCall executes one proposed call. It returns the tool message for the model, the
+// result when the call ran, and an error that ends the loop (a system error).
+func (r *run) runCall(ctx context.Context, call llm.ToolCall, v Verdict, byTool map[string]*Source, rec *CallRecord) (string, *SourceResult, *Error) {
+	if !v.Allow {
+		rec.Outcome = "denied"
+		return "error: this call was denied by policy: " + v.Reason, nil, nil
+	}
+	src := byTool[call.Name]
+	if src == nil {
+		rec.Outcome = "invalid"
+		return fmt.Sprintf("error: there is no tool named %q; call one of the tools offered", call.Name), nil, nil
+	}
+	q, err := data.ParseQuery([]byte(call.Arguments))
+	var res *data.Result
+	if err == nil {
+		res, err = src.Run(ctx, q)
+	}
+	switch {
+	case data.IsInvalidQuery(err):
+		rec.Outcome = "invalid"
+		return err.Error() + "\nCorrect the query and call the tool again.", nil, nil
+	case err != nil:
+		rec.Outcome = "error"
+		return "", nil, &Error{Status: http.StatusBadGateway, Code: CodeDatabase, Message: "Unable to search the data. Please try again.",
+			Suggestion: "retry in a moment; if the problem persists, the data source is unavailable", Err: err}
+	}
+	rec.Rows = len(res.Rows)
+	rec.Outcome = "rows"
+	if len(res.Rows) == 0 {
+		rec.Outcome = "empty"
+	}
+	shown := res.Rows
+	if len(shown) > toolRowsShown {
+		shown = shown[:toolRowsShown]
+	}
+	body, _ := json.Marshal(map[string]any{"columns": res.Columns, "rows": shown, "total": res.Total, "truncated": res.Truncated || len(shown) < len(res.Rows), "warnings": res.Warnings})
+	sr := &SourceResult{Name: src.Name, Query: q, Columns: res.Columns, Rows: res.Rows, Total: res.Total, Quality: 1, Used: true}
+	return string(body), sr, nil
+}
+
+// showLast puts the last data the model retrieved into the response.
+func (r *run) showLast(sr *SourceResult) {
+	rows := sr.Rows
+	if c := r.rowCap(); c > 0 && len(rows) > c {
+		rows = rows[:c]
+	}
+	cp := *sr
+	cp.Rows = rows
+	r.setData([]SourceResult{cp}, &cp)
+}
+
+// agentTools returns the query tools the model is offered: one per source of the intent,
+// named by the source's tool, minus those the request decision does not allow.
+func (r *run) agentTools() ([]llm.Tool, map[string]*Source) {
+	var tools []llm.Tool
+	by := map[string]*Source{}
+	for _, s := range r.sources() {
+		if by[s.Tool] != nil || (r.q.Allowed != nil && !slices.Contains(r.q.Allowed, s.Tool)) {
+			continue
+		}
+		by[s.Tool] = s
+		tools = append(tools, llm.Tool{Name: s.Tool, Description: s.Dataset.ToolDescription(), Parameters: s.Dataset.JSONSchema()})
+	}
+	return tools, by
+}
+
+func (r *run) agentPrompt(tools []llm.Tool) string {
+	var b strings.Builder
+	b.WriteString("You answer questions about data by calling the query tools offered, then answering from their results. ")
+	b.WriteString("Each tool takes a structured query (filters, aggregations, orderBy, limit) described by its schema. ")
+	b.WriteString("If a call returns an error, correct the query and call again. An empty result is a valid answer. ")
+	b.WriteString("Quote numbers exactly as the results give them, or derive them in one visible step; never invent numbers.\n")
+	if d := r.q.Intent.Description; d != "" {
+		fmt.Fprintf(&b, "The question was classified as %s: %s\n", r.q.Class.Intent, d)
+	}
+	if len(r.q.Class.Filters) > 0 {
+		if f, err := json.Marshal(r.q.Class.Filters); err == nil {
+			fmt.Fprintf(&b, "Filters recognised in the question: %s\n", f)
+		}
+	}
+	if k := r.resp.Known; k != nil {
+		fmt.Fprintf(&b, "A similar question answered before:\nQ: %s\nA: %s\n", k.Question, k.Answer)
+	}
+	return b.String()
+}

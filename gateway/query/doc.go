@@ -1,0 +1,26 @@
+// Package query is the engine of the query surface (POST /v1/query): Weir answers a
+// classified, admitted question itself instead of proxying it.
+//
+// The intent's route in the rule pack (rules.Route.Kind) picks the path, unless the
+// client forces one with options.mode:
+//
+//   - data (mode simple): the filters the rules extracted become a data.Query on each source
+//     of the intent (filters.go; a source's FilterMap says which filter is a field, a metric,
+//     a grouping, a limit, a year, a range or a named period); no model is asked;
+//   - llm (complex): the rows those filters select — at most 20, at most 10,000 estimated
+//     tokens — are the model's context;
+//   - data+llm (hybrid): the data answer, and the model's analysis of it as a separate section;
+//   - agent: the bounded tool loop of seed 003 (agent.go) — the model gets one query tool
+//     per source, each call is decided by the tools policy and audited, an invalid query goes
+//     back to the model to correct, a system error ends the loop as DATABASE_ERROR.
+//
+// Known question/answer pairs (known.go, seed 004's context cache) are consulted first.
+// Several sources per intent are queried in parallel and scored (seed 004's quality
+// threshold). Every answer a model writes passes Guard.Answer — grounding and the response
+// policy — before it is returned; without a model, model routes answer from the data with
+// seed 000's "AI analysis unavailable. Showing database results only."
+//
+// The package knows nothing of HTTP or OPA: the gateway decodes the request, classifies,
+// admits, implements Guard with its policy bundle, writes the response and the audit record
+// (gateway/query.go), and weir query runs the same path in process.
+package query

@@ -1,0 +1,322 @@
+package query
+
+import (
+	"context"
+	"net/http"
+	"slices"
+	"sync"
+	"time"
+
+	"github.com/weirgw/weir/adapters/llm"
+	"github.com/weirgw/weir/gateway/config"
+	"github.com/weirgw/weir/policies/grounding"
+	"github.com/weirgw/weir/rules"
+)
+
+// Engine answers the questions of one query route. It is built with the gateway's
+// snapshot and immutable; every method is safe for concurrent use.
+type Engine struct {
+	// Sources are the open data sources by name; Order is their order in the config.
+	Sources map[string]*Source
+	Order   []string
+	// Model answers llm, data+llm and agent routes; nil means no model is configured and
+	// those routes degrade to data results.
+	Model llm.Model
+	// Known are the route's known question/answer pairs, nil without any.
+	Known *Known
+	// Opts are the route's settings.
+	Opts config.QueryOptions
+	// Now is the clock relative periods are resolved against; default time.Now.
+	Now func() time.Time
+}
+
+// Guard is what the gateway decides about a question's model output: the tools policy for
+// each call the agent loop proposes and grounding plus the response policy for each answer
+// a model writes. Its methods apply the route's mode and on_violation and record the
+// violations in the decision.
+type Guard interface {
+	// Tools returns, for each proposed call, whether it may run and why not.
+	Tools(ctx context.Context, calls []llm.ToolCall) ([]Verdict, error)
+	// Answer checks a model-written answer against sources (the data it was given) and
+	// the calls made; it returns the text to show (rewritten if the route rewrites) or an
+	// error that refuses it.
+	Answer(ctx context.Context, text string, sources []grounding.Source, called []string) (string, error)
+}
+
+// Verdict is the tools decision for one call.
+type Verdict struct {
+	Allow  bool
+	Reason string
+}
+
+// Question is a classified and admitted question.
+type Question struct {
+	Text    string
+	Class   rules.Classification
+	Intent  rules.Intent
+	Options Options
+	// Allowed are the tools the request decision allows (nil: every tool).
+	Allowed []string
+	Guard   Guard
+}
+
+// AIUnavailable is seed 000's message when model analysis fails or no model is configured.
+const AIUnavailable = "AI analysis unavailable. Showing database results only."
+
+// NoModel is the answer to a question only a model can answer when none is available.
+const NoModel = "AI analysis unavailable, and this question is not answered from the data. Please try again later."
+
+// typeOf names a route kind as seed 000's query types.
+func typeOf(kind string) string {
+	switch kind {
+	case KindData:
+		return ModeSimple
+	case KindLLM:
+		return ModeComplex
+	case KindDataLLM:
+		return ModeHybrid
+	}
+	return kind
+}
+
+// kindOf returns the route kind a question takes: the mode a client forces, else the
+// intent's route, else data.
+func kindOf(q *Question) string {
+	switch q.Options.Mode {
+	case ModeSimple:
+		return KindData
+	case ModeComplex:
+		return KindLLM
+	case ModeHybrid:
+		return KindDataLLM
+	}
+	switch k := q.Intent.Route.Kind; k {
+	case KindData, KindLLM, KindDataLLM, KindAgent:
+		return k
+	}
+	return KindData
+}
+
+// run is the state of one question.
+type run struct {
+	e    *Engine
+	q    *Question
+	resp *Response
+	md   *Metadata
+	now  time.Time
+	// primary is the source whose rows the response shows.
+	primary string
+}
+
+// Answer answers q. The response's metadata has everything but the decision id and the
+// execution time, which the caller owns. A returned *Error carries the metadata gathered
+// until the failure in Fallback's place.
+func (e *Engine) Answer(ctx context.Context, q *Question) (*Response, *Metadata, *Error) {
+	if e.Opts.Timeout > 0 {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeout(ctx, time.Duration(e.Opts.Timeout))
+		defer cancel()
+	}
+	kind := kindOf(q)
+	md := &Metadata{
+		QueryType: typeOf(kind), Intent: q.Class.Intent, Route: kind, Confidence: q.Class.Confidence,
+		Classification: string(q.Class.Source), ExtractedFilters: q.Class.Filters, Warnings: []string{},
+	}
+	if md.ExtractedFilters == nil {
+		md.ExtractedFilters = map[string]any{}
+	}
+	now := time.Now
+	if e.Now != nil {
+		now = e.Now
+	}
+	r := &run{e: e, q: q, md: md, now: now(), resp: &Response{Type: md.QueryType}}
+	if m := e.Known.Best(q.Text); m != nil && m.Similarity >= e.Opts.KnownAnswerMin {
+		m.Used = true
+		r.resp.Known, r.resp.Answer, md.Route = m, m.Answer, "known"
+		return r.resp, md, nil
+	} else if m != nil && m.Similarity >= e.Opts.KnownAnswerMin/2 {
+		r.resp.Known = m // a similar question: the model sees its answer as a template
+	}
+	var err *Error
+	switch kind {
+	case KindData:
+		err = r.data(ctx)
+	case KindLLM:
+		err = r.llm(ctx)
+	case KindDataLLM:
+		err = r.hybrid(ctx)
+	case KindAgent:
+		err = r.agent(ctx)
+	}
+	if err != nil {
+		return nil, md, err
+	}
+	return r.resp, md, nil
+}
+
+// rowCap is the most rows an answer shows: the route's cap, the intent's and the client's.
+func (r *run) rowCap() int {
+	n := r.e.Opts.MaxResults
+	for _, m := range []int{r.q.Intent.Route.MaxResults, r.q.Options.MaxResults} {
+		if m > 0 && (n == 0 || m < n) {
+			n = m
+		}
+	}
+	return n
+}
+
+// sources returns the sources the intent reads: those its route names that are
+// configured, else the route's default list, else every source.
+func (r *run) sources() []*Source {
+	var out []*Source
+	for _, name := range r.q.Intent.Route.Sources {
+		if s := r.e.Sources[name]; s != nil {
+			out = append(out, s)
+		}
+	}
+	if len(out) > 0 {
+		return out
+	}
+	names := r.e.Opts.Sources
+	if len(names) == 0 {
+		names = r.e.Order
+	}
+	for _, name := range names {
+		if s := r.e.Sources[name]; s != nil {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+func (r *run) warn(msg string) {
+	if !slices.Contains(r.md.Warnings, msg) {
+		r.md.Warnings = append(r.md.Warnings, msg)
+	}
+}
+
+// qualityMin is seed 004's threshold: a source's result is used above it.
+const qualityMin = 0.3
+
+// fetch runs the question's filters as a query on every source of the intent in
+// parallel, scores each result and keeps the best: rows from a source that could apply
+// every filter score 1, less for each filter it had to leave out; an empty result scores
+// 0.3 (valid, but it says little); a failure 0. The primary result is the best above the
+// threshold, else the best empty one. A failure of every source is a DATABASE_ERROR.
+func (r *run) fetch(ctx context.Context, limit int) ([]SourceResult, *SourceResult, *Error) {
+	srcs := r.sources()
+	if len(srcs) == 0 {
+		return nil, nil, &Error{Status: http.StatusInternalServerError, Code: CodeDatabase, Message: "no data source serves this question", Suggestion: "configure data: and the route's sources"}
+	}
+	results := make([]SourceResult, len(srcs))
+	warnings := make([][]string, len(srcs))
+	var wg sync.WaitGroup
+	for i, s := range srcs {
+		wg.Go(func() {
+			b := buildQuery(s, r.q.Class.Filters, limit, r.now)
+			res, err := s.Run(ctx, b.query)
+			sr := SourceResult{Name: s.Name, Query: b.query}
+			warnings[i] = b.warnings
+			switch {
+			case err != nil:
+				sr.Error = err.Error()
+			case len(res.Rows) == 0:
+				sr.Quality, sr.Columns, sr.Rows, sr.Total = qualityMin, res.Columns, res.Rows, res.Total
+			default:
+				sr.Quality = max(0.4, 1-0.2*float64(b.dropped))
+				sr.Columns, sr.Rows, sr.Total = res.Columns, res.Rows, res.Total
+				warnings[i] = append(warnings[i], res.Warnings...)
+			}
+			results[i] = sr
+		})
+	}
+	wg.Wait()
+	var best *SourceResult
+	var firstErr string
+	for i := range results {
+		sr := &results[i]
+		if sr.Error != "" {
+			if firstErr == "" {
+				firstErr = sr.Name + ": " + sr.Error
+			}
+			continue
+		}
+		if best == nil || sr.Quality > best.Quality {
+			best = sr
+		}
+	}
+	if best == nil {
+		return results, nil, &Error{Status: http.StatusBadGateway, Code: CodeDatabase, Message: "Unable to search the data. Please try again.",
+			Suggestion: "retry in a moment; if the problem persists, the data source is unavailable", Err: errorString(firstErr)}
+	}
+	for i := range results {
+		sr := &results[i]
+		sr.Used = sr == best || (sr.Error == "" && sr.Quality > qualityMin)
+		if sr.Used {
+			for _, w := range warnings[i] {
+				r.warn(w)
+			}
+		}
+		if sr.Error != "" {
+			r.warn("data source " + sr.Name + " failed; answered from the others")
+		}
+	}
+	return results, best, nil
+}
+
+type errorString string
+
+func (e errorString) Error() string { return string(e) }
+
+// setData puts the primary result into the response, with pagination when the rows are a
+// page of a larger result (seed 000: above 50).
+func (r *run) setData(results []SourceResult, best *SourceResult) {
+	r.primary = best.Name
+	r.resp.Columns, r.resp.Rows = best.Columns, best.Rows
+	r.md.DataQuery = best.Query
+	r.md.FindingsAnalyzed = int(max(best.Total, int64(len(best.Rows))))
+	if len(results) > 1 {
+		r.resp.Sources = results
+	}
+	if best.Query != nil && len(best.Query.Aggregations) == 0 && (best.Total > int64(len(best.Rows)) || best.Total > 50) {
+		r.md.Pagination = &Pagination{TotalCount: best.Total, Page: 1, PageSize: len(best.Rows), Paginated: best.Total > int64(len(best.Rows))}
+	}
+}
+
+// data answers from the data alone: the extracted filters become a query (seed 000's
+// simple queries, seed 002's direct metrics).
+func (r *run) data(ctx context.Context) *Error {
+	results, best, err := r.fetch(ctx, r.rowCap())
+	if err != nil {
+		return err
+	}
+	r.setData(results, best)
+	r.resp.Answer = describe(r.e.Sources[best.Name], best)
+	return nil
+}
+
+// degrade answers from the data when the model cannot: seed 000's fallback.
+// A question that reads no data (no sources or tools on its route, no filters: a
+// greeting) has no database results to show, and says so.
+func (r *run) degrade(ctx context.Context, cause error) *Error {
+	route := r.q.Intent.Route
+	if len(route.Sources) == 0 && len(route.AllTools()) == 0 && len(r.q.Class.Filters) == 0 {
+		r.warn(NoModel)
+		r.resp.Answer = NoModel
+		return nil
+	}
+	r.warn(AIUnavailable)
+	if err := r.data(ctx); err != nil {
+		if cause != nil && r.e.Model != nil {
+			return &Error{Status: http.StatusBadGateway, Code: CodeAI, Message: "The model and the data are both unavailable.", Suggestion: "retry in a moment", Err: cause}
+		}
+		return err
+	}
+	r.resp.Answer = AIUnavailable + " " + r.resp.Answer
+	return nil
+}
+
+// isRateLimit reports whether a model error is a provider's rate limit (HTTP 429).
+func isRateLimit(err error) bool {
+	return err != nil && (containsFold(err.Error(), "429") || containsFold(err.Error(), "rate limit"))
+}

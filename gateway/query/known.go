@@ -1,0 +1,153 @@
+package query
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"os"
+	"strings"
+	"unicode"
+
+	"gopkg.in/yaml.v3"
+
+	"github.com/weirgw/weir/adapters/data"
+)
+
+// KnownAnswer is a pre-computed question/answer pair (seed 004's context cache).
+type KnownAnswer struct {
+	Question string `json:"question" yaml:"question"`
+	Answer   string `json:"answer" yaml:"answer"`
+	Source   string `json:"source,omitempty" yaml:"source"`
+}
+
+// KnownMatch is the known pair closest to a question.
+type KnownMatch struct {
+	Question   string  `json:"question"`
+	Answer     string  `json:"answer"`
+	Source     string  `json:"source,omitempty"`
+	Similarity float64 `json:"similarity"`
+	// Used reports that the pair is the answer; otherwise it only informed the model.
+	Used bool `json:"used"`
+}
+
+// Known is a loaded set of known answers with their keyword sets.
+type Known struct {
+	pairs []KnownAnswer
+	words []map[string]bool
+}
+
+// LoadKnown reads known answers from a JSON-lines file (.jsonl: one {"question", "answer",
+// "source"} per line) or a YAML list (.yaml/.yml). Entries without an answer, or whose answer
+// is "Not computable", are skipped as seed 004 does; malformed lines are errors with their
+// line number.
+func LoadKnown(path string) (*Known, error) {
+	src, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	var pairs []KnownAnswer
+	if strings.HasSuffix(path, ".yaml") || strings.HasSuffix(path, ".yml") {
+		dec := yaml.NewDecoder(bytes.NewReader(src))
+		dec.KnownFields(true)
+		if err := dec.Decode(&pairs); err != nil {
+			return nil, fmt.Errorf("%s: %w", path, err)
+		}
+	} else {
+		sc := bufio.NewScanner(bytes.NewReader(src))
+		sc.Buffer(make([]byte, 64<<10), 1<<20)
+		for line := 1; sc.Scan(); line++ {
+			text := bytes.TrimSpace(sc.Bytes())
+			if len(text) == 0 || text[0] == '#' {
+				continue
+			}
+			var p KnownAnswer
+			dec := json.NewDecoder(bytes.NewReader(text))
+			dec.DisallowUnknownFields()
+			if err := dec.Decode(&p); err != nil {
+				return nil, fmt.Errorf("%s:%d: %v", path, line, err)
+			}
+			pairs = append(pairs, p)
+		}
+		if err := sc.Err(); err != nil {
+			return nil, fmt.Errorf("%s: %w", path, err)
+		}
+	}
+	k := &Known{}
+	for _, p := range pairs {
+		a := strings.TrimSpace(p.Answer)
+		if strings.TrimSpace(p.Question) == "" || a == "" || strings.EqualFold(a, "not computable") {
+			continue
+		}
+		k.pairs = append(k.pairs, p)
+		k.words = append(k.words, keywords(p.Question))
+	}
+	return k, nil
+}
+
+// Len is the number of usable pairs.
+func (k *Known) Len() int { return len(k.pairs) }
+
+// Best returns the pair whose question shares the most keywords with q (Dice coefficient of
+// the keyword sets), or nil when none shares any.
+func (k *Known) Best(q string) *KnownMatch {
+	if k == nil {
+		return nil
+	}
+	words := keywords(q)
+	best, bestScore := -1, 0.0
+	for i, w := range k.words {
+		if s := dice(words, w); s > bestScore {
+			best, bestScore = i, s
+		}
+	}
+	if best < 0 {
+		return nil
+	}
+	p := k.pairs[best]
+	return &KnownMatch{Question: p.Question, Answer: p.Answer, Source: p.Source, Similarity: round3(bestScore)}
+}
+
+func dice(a, b map[string]bool) float64 {
+	if len(a) == 0 || len(b) == 0 {
+		return 0
+	}
+	n := 0
+	for w := range a {
+		if b[w] {
+			n++
+		}
+	}
+	return 2 * float64(n) / float64(len(a)+len(b))
+}
+
+func round3(f float64) float64 { return float64(int(f*1000+0.5)) / 1000 }
+
+// stopwords are words that say nothing about what is asked (English and Italian).
+var stopwords = map[string]bool{}
+
+func init() {
+	for _, w := range strings.Fields(`a an the of in on at to for from by with and or is are was were be been
+	do does did what which who whom how many much there their this that these those it its i we you me my our
+	please show tell give list find get can could would should any all per
+	il lo la i gli le un una uno di da del della dei delle degli in su per con e o che chi come quanto quanti quante
+	quale quali qual mi ci si è sono era`) {
+		stopwords[w] = true
+	}
+}
+
+// keywords folds case and diacritics, splits on anything but letters and digits, and
+// drops stopwords and a plural s.
+func keywords(s string) map[string]bool {
+	out := map[string]bool{}
+	for _, w := range strings.FieldsFunc(data.Fold(s), func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) }) {
+		if stopwords[w] {
+			continue
+		}
+		if len(w) > 3 && strings.HasSuffix(w, "s") && !strings.HasSuffix(w, "ss") {
+			w = w[:len(w)-1]
+		}
+		out[w] = true
+	}
+	return out
+}

@@ -1,0 +1,164 @@
+package query
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net/http"
+	"strings"
+
+	"github.com/weirgw/weir/adapters/llm"
+	"github.com/weirgw/weir/policies/grounding"
+)
+
+// Context limits of the llm route (seed 000: at most 20 findings, at most 10,000 tokens).
+const (
+	DefaultContextRows   = 20
+	DefaultContextTokens = 10000
+)
+
+func (r *run) contextLimits() (rows, tokens int) {
+	rows, tokens = r.q.Intent.Route.MaxContextRows, r.q.Intent.Route.MaxContextTokens
+	if rows <= 0 {
+		rows = DefaultContextRows
+	}
+	if tokens <= 0 {
+		tokens = DefaultContextTokens
+	}
+	return rows, tokens
+}
+
+// llm answers with the model over the rows the question's filters select (seed 000's
+// complex queries). Without a model, or when it fails, the rows are the answer.
+func (r *run) llm(ctx context.Context) *Error {
+	if r.e.Model == nil {
+		return r.degrade(ctx, nil)
+	}
+	rows, tokens := r.contextLimits()
+	results, best, err := r.fetch(ctx, rows)
+	if err != nil {
+		// The model can still answer without data (a greeting, advice); it is told so.
+		r.warn("no data could be read for this answer: " + err.Message)
+		results, best = nil, nil
+	}
+	block, n := contextBlock(results, rows, tokens)
+	if best != nil {
+		r.setData(results, best)
+	}
+	r.md.FindingsAnalyzed = n
+	text, gerr := r.analyse(ctx, block)
+	if gerr != nil {
+		return r.modelFailed(ctx, gerr)
+	}
+	r.resp.Answer = text
+	return nil
+}
+
+// hybrid answers with the data and, as a separate section, the model's analysis of it
+// (seed 000's hybrid queries).
+func (r *run) hybrid(ctx context.Context) *Error {
+	if err := r.data(ctx); err != nil {
+		return err
+	}
+	if r.e.Model == nil {
+		r.warn(AIUnavailable)
+		return nil
+	}
+	rows, tokens := r.contextLimits()
+	results := []SourceResult{{Name: r.primary, Used: true, Columns: r.resp.Columns, Rows: r.resp.Rows, Total: int64(r.md.FindingsAnalyzed)}}
+	block, _ := contextBlock(results, rows, tokens)
+	text, gerr := r.analyse(ctx, block+"\nThe user has been shown these results: "+r.resp.Answer+"\n")
+	if gerr != nil {
+		var e *Error
+		if errors.As(gerr, &e) && e.Code == CodeAnswerRejected {
+			return e
+		}
+		r.warn(AIUnavailable)
+		return nil
+	}
+	r.resp.Analysis = text
+	return nil
+}
+
+// modelFailed degrades a failed model call to the data, or passes a refused answer on.
+func (r *run) modelFailed(ctx context.Context, err error) *Error {
+	var e *Error
+	if errors.As(err, &e) {
+		return e
+	}
+	if isRateLimit(err) && r.resp.Rows == nil {
+		return &Error{Status: http.StatusTooManyRequests, Code: CodeRateLimit, Message: "The model's rate limit was reached.", Suggestion: "retry later, or ask a simpler question that the data answers directly", Err: err}
+	}
+	return r.degrade(ctx, err)
+}
+
+// analyse asks the model to answer from block and checks its answer.
+func (r *run) analyse(ctx context.Context, block string) (string, error) {
+	msgs := []llm.Message{
+		{Role: llm.RoleSystem, Content: r.systemPrompt(block)},
+		{Role: llm.RoleUser, Content: r.q.Text},
+	}
+	resp, err := r.e.Model.Generate(ctx, msgs, llm.Options{})
+	if err != nil {
+		return "", err
+	}
+	r.md.TokensUsed += resp.Usage.PromptTokens + resp.Usage.CompletionTokens
+	if strings.TrimSpace(resp.Text) == "" {
+		return "", errors.New("the model returned an empty answer")
+	}
+	src := r.dataSource(block)
+	var called []string // Weir's own query counts as the call of the source's tool
+	if r.primary != "" {
+		called = []string{src.Name}
+	}
+	return r.check(ctx, resp.Text, []grounding.Source{src}, called)
+}
+
+// check passes a model-written answer through grounding and the response decision.
+// The question is a user source; a known answer shown to the model is a tool result of
+// KnownAnswersTool.
+func (r *run) check(ctx context.Context, text string, sources []grounding.Source, called []string) (string, error) {
+	sources = append(sources, grounding.Source{Kind: grounding.User, Content: r.q.Text})
+	if r.resp.Known != nil {
+		sources = append(sources, grounding.Source{Kind: grounding.Tool, Name: KnownAnswersTool, Content: r.resp.Known.Answer})
+	}
+	out, err := r.q.Guard.Answer(ctx, text, sources, called)
+	if err != nil {
+		return "", &Error{Status: http.StatusUnprocessableEntity, Code: CodeAnswerRejected, Message: err.Error(),
+			Suggestion: "the data below is what the answer should rest on", Fallback: r.resp, Err: err}
+	}
+	return out, nil
+}
+
+// KnownAnswersTool is the source name known answers have in grounding and policies.
+const KnownAnswersTool = "known_answers"
+
+// dataSource is a context block as a grounding source: a tool result of the primary
+// source's query tool, since that is what the data is.
+func (r *run) dataSource(block string) grounding.Source {
+	name := "query_data"
+	if s := r.e.Sources[r.primary]; s != nil {
+		name = s.Tool
+	}
+	return grounding.Source{Kind: grounding.Tool, Name: name, Content: block}
+}
+
+// systemPrompt tells the model what it answers from, and how.
+func (r *run) systemPrompt(block string) string {
+	var b strings.Builder
+	b.WriteString("You are a data analysis assistant behind a policy gateway. Answer the user's question using only the data given below. ")
+	b.WriteString("Quote every number exactly as it appears in the data, or derive it in one visible step (a sum, difference, ratio or percent change of numbers in the data). ")
+	b.WriteString("Do not invent numbers, estimates or targets. If the data does not answer the question, say so.\n")
+	if d := r.q.Intent.Description; d != "" {
+		fmt.Fprintf(&b, "The question was classified as %s: %s\n", r.q.Class.Intent, d)
+	}
+	if k := r.resp.Known; k != nil {
+		fmt.Fprintf(&b, "A similar question answered before (use it as a template for the form of the answer, not for its numbers unless they are in the data):\nQ: %s\nA: %s\n", k.Question, k.Answer)
+	}
+	if block == "" {
+		b.WriteString("No data was found for this question.\n")
+	} else {
+		b.WriteString(block)
+	}
+	return b.String()
+}

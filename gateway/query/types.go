@@ -1,0 +1,224 @@
+package query
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/weirgw/weir/adapters/data"
+)
+
+// Request is the body of POST /v1/query.
+type Request struct {
+	Query     string  `json:"query"`
+	SessionID string  `json:"session_id,omitempty"`
+	Options   Options `json:"options"`
+}
+
+// Options tune one question.
+type Options struct {
+	// Mode forces a route: simple (data), complex (llm), hybrid (data+llm); auto (default)
+	// takes the intent's route from the rule pack.
+	Mode string `json:"mode,omitempty"`
+	// MaxResults lowers the route's row cap for this question.
+	MaxResults int `json:"max_results,omitempty"`
+	// IncludeMetadata, default true, adds the metadata object to the response.
+	IncludeMetadata *bool `json:"include_metadata,omitempty"`
+}
+
+// The modes of Options.Mode.
+const (
+	ModeAuto    = "auto"
+	ModeSimple  = "simple"
+	ModeComplex = "complex"
+	ModeHybrid  = "hybrid"
+)
+
+// The route kinds an intent's route takes (rules.Route.Kind).
+const (
+	KindData    = "data"
+	KindLLM     = "llm"
+	KindDataLLM = "data+llm"
+	KindAgent   = "agent"
+)
+
+// MaxQueryBytes caps the question's length.
+const MaxQueryBytes = 8 << 10
+
+// DecodeRequest parses a request body strictly: unknown keys, wrong types and an empty or
+// oversized question are errors with a message a client can act on.
+func DecodeRequest(body []byte) (*Request, error) {
+	var r Request
+	dec := json.NewDecoder(bytes.NewReader(body))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&r); err != nil {
+		return nil, fmt.Errorf("the body is not a valid query request: %s", jsonProblem(err))
+	}
+	if dec.More() {
+		return nil, errors.New("the body has data after the JSON object")
+	}
+	switch {
+	case strings.TrimSpace(r.Query) == "":
+		return nil, errors.New("query is required and must not be empty")
+	case len(r.Query) > MaxQueryBytes:
+		return nil, fmt.Errorf("query is longer than %d bytes", MaxQueryBytes)
+	case !utf8.ValidString(r.Query):
+		return nil, errors.New("query is not valid UTF-8")
+	case len(r.SessionID) > 256:
+		return nil, errors.New("session_id is longer than 256 bytes")
+	case r.Options.MaxResults < 0:
+		return nil, errors.New("options.max_results must not be negative")
+	}
+	switch r.Options.Mode {
+	case "", ModeAuto, ModeSimple, ModeComplex, ModeHybrid:
+	default:
+		return nil, fmt.Errorf("options.mode must be auto, simple, complex or hybrid, not %q", r.Options.Mode)
+	}
+	return &r, nil
+}
+
+func jsonProblem(err error) string {
+	var te *json.UnmarshalTypeError
+	var se *json.SyntaxError
+	switch {
+	case errors.As(err, &te):
+		return fmt.Sprintf("%s must be %s", te.Field, te.Type)
+	case errors.As(err, &se):
+		return fmt.Sprintf("malformed JSON at byte %d", se.Offset)
+	case strings.HasPrefix(err.Error(), "json: unknown field"):
+		return strings.TrimPrefix(err.Error(), "json: ") + "; allowed: query, session_id, options{mode, max_results, include_metadata}"
+	case errors.Is(err, io.ErrUnexpectedEOF), errors.Is(err, io.EOF):
+		return "truncated or empty JSON"
+	}
+	return "malformed JSON"
+}
+
+// Response is a successful answer (seed 000's QueryResponse, generalised).
+type Response struct {
+	// Type is the query type: simple (data), complex (llm), hybrid (data+llm) or agent.
+	Type string `json:"type"`
+	// Answer is the answer to show: from the data, the model, or a known answer.
+	Answer string `json:"answer"`
+	// Analysis is the model's analysis of the rows, in hybrid answers.
+	Analysis string `json:"analysis,omitempty"`
+	// Columns and Rows are the data the answer rests on (at most the row cap).
+	Columns []string   `json:"columns,omitempty"`
+	Rows    []data.Row `json:"rows,omitempty"`
+	// Sources lists, when several sources were asked, what each contributed.
+	Sources []SourceResult `json:"sources,omitempty"`
+	// Known is the known question/answer pair the answer came from or was informed by.
+	Known    *KnownMatch `json:"known_answer,omitempty"`
+	Metadata *Metadata   `json:"metadata,omitempty"`
+}
+
+// SourceResult is one data source's part of a fan-out.
+type SourceResult struct {
+	Name    string      `json:"name"`
+	Quality float64     `json:"quality"`
+	Used    bool        `json:"used"`
+	Total   int64       `json:"totalCount"`
+	Query   *data.Query `json:"query,omitempty"`
+	Columns []string    `json:"columns,omitempty"`
+	Rows    []data.Row  `json:"rows,omitempty"`
+	Error   string      `json:"error,omitempty"`
+}
+
+// Metadata is seed 000's QueryMetadata plus what an operator needs to trace the answer.
+type Metadata struct {
+	QueryType        string         `json:"queryType"`
+	Intent           string         `json:"intent"`
+	Route            string         `json:"route"`
+	ExecutionTimeMs  float64        `json:"executionTimeMs"`
+	FindingsAnalyzed int            `json:"findingsAnalyzed"`
+	TokensUsed       int            `json:"tokensUsed"`
+	Confidence       float64        `json:"confidence"`
+	Classification   string         `json:"classificationSource"`
+	ExtractedFilters map[string]any `json:"extractedFilters"`
+	DataQuery        *data.Query    `json:"dataQuery,omitempty"`
+	Iterations       int            `json:"iterations,omitempty"`
+	ToolCalls        []CallRecord   `json:"toolCalls,omitempty"`
+	Pagination       *Pagination    `json:"pagination,omitempty"`
+	Warnings         []string       `json:"warnings"`
+	DecisionID       string         `json:"decision_id"`
+}
+
+// Pagination describes a result larger than the page returned.
+type Pagination struct {
+	TotalCount int64 `json:"totalCount"`
+	Page       int   `json:"page"`
+	PageSize   int   `json:"pageSize"`
+	Paginated  bool  `json:"paginated"`
+}
+
+// CallRecord is one query_data call of the agent loop, as the response and the audit
+// trail show it.
+type CallRecord struct {
+	ID     string `json:"id"`
+	Name   string `json:"name"`
+	Allow  bool   `json:"allow"`
+	Reason string `json:"reason,omitempty"`
+	// Outcome is rows (with Rows), empty, invalid (sent back to the model) or error.
+	Outcome string `json:"outcome"`
+	Rows    int    `json:"rows"`
+	// Arguments are the call's raw arguments, for the audit trail when it records content.
+	Arguments string `json:"-"`
+}
+
+// The error codes of seed 000, plus the policy's.
+const (
+	CodeClassification = "CLASSIFICATION_ERROR"
+	CodeDatabase       = "DATABASE_ERROR"
+	CodeAI             = "AI_ERROR"
+	CodeValidation     = "VALIDATION_ERROR"
+	CodeRateLimit      = "RATE_LIMIT_ERROR"
+	CodePolicy         = "POLICY_DENIED"
+	CodeAnswerRejected = "ANSWER_REJECTED"
+)
+
+// Error is a failed question: seed 000's ErrorResponse.
+type Error struct {
+	Status     int
+	Code       string
+	Message    string
+	Suggestion string
+	// Fallback is data that could still be shown (seed 000's fallbackData).
+	Fallback *Response
+	Err      error
+}
+
+func (e *Error) Error() string {
+	if e.Err != nil {
+		return e.Code + ": " + e.Message + ": " + e.Err.Error()
+	}
+	return e.Code + ": " + e.Message
+}
+
+func (e *Error) Unwrap() error { return e.Err }
+
+// ErrorBody is the JSON of an Error.
+type ErrorBody struct {
+	Success bool `json:"success"`
+	Error   struct {
+		Code         string     `json:"code"`
+		Message      string     `json:"message"`
+		Suggestion   string     `json:"suggestion,omitempty"`
+		FallbackData []data.Row `json:"fallbackData,omitempty"`
+		DecisionID   string     `json:"decision_id"`
+	} `json:"error"`
+	Metadata *Metadata `json:"metadata,omitempty"`
+}
+
+// Body returns the error's JSON body, with the decision id.
+func (e *Error) Body(decisionID string, md *Metadata) ErrorBody {
+	var b ErrorBody
+	b.Error.Code, b.Error.Message, b.Error.Suggestion, b.Error.DecisionID = e.Code, e.Message, e.Suggestion, decisionID
+	if e.Fallback != nil {
+		b.Error.FallbackData = e.Fallback.Rows
+	}
+	b.Metadata = md
+	return b
+}
