@@ -22,10 +22,10 @@ import (
 // itself (gateway/query): from the data, a model, both, or a bounded agent loop whose every
 // tool call and answer pass the policies.
 var queryStages = []stage{
-	{"decode", (*exchange).decodeQuery},  // body → query request (400 VALIDATION_ERROR)
-	{"classify", (*exchange).classify},   // question → intent and filters (rules, fallback)
-	{"admit", (*exchange).admit},         // request decision (403 POLICY_DENIED)
-	{"answer", (*exchange).answerQuery},  // the intent's route; tools and response decisions inside
+	{"decode", (*exchange).decodeQuery}, // body → query request (400 VALIDATION_ERROR)
+	{"classify", (*exchange).classify},  // question → intent and filters (rules, fallback)
+	{"admit", (*exchange).admit},        // request decision (403 POLICY_DENIED)
+	{"answer", (*exchange).answerQuery}, // the intent's route; tools and response decisions inside
 }
 
 // serveQuery serves POST on a query route.

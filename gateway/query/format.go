@@ -143,4 +143,6 @@ func contextBlock(results []SourceResult, maxRows, maxTokens int) (string, int) 
 
 func estimateTokens(bytes int) int { return (bytes + 3) / 4 }
 
-func containsFold(s, sub string) bool { return strings.Contains(strings.ToLower(s), strings.ToLower(sub)) }
+func containsFold(s, sub string) bool {
+	return strings.Contains(strings.ToLower(s), strings.ToLower(sub))
+}
