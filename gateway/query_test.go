@@ -457,3 +457,45 @@ func startFailingDataAPI(t *testing.T) string {
 	t.Cleanup(func() { srv.Shutdown() })
 	return "http://" + ln.Addr().String() + "/rows"
 }
+
+// TestQueryAgentInjection: values a model writes reach SQL as parameters only; the table
+// is intact afterwards and the hostile value simply matches nothing.
+func TestQueryAgentInjection(t *testing.T) {
+	e := startQueryGateway(t, queryParams{example: "trade", model: true})
+	hostile := `{"type":"detail","filters":[{"field":"importCountry","operator":"equals","value":"China'; DROP TABLE transactions; --"},{"field":"goodsName","operator":"contains","value":"%' OR '1'='1"}]}`
+	e.model.set(agentModel(func(results []string) (string, []call) {
+		switch len(results) {
+		case 0:
+			return "", []call{{"query_data", hostile}}
+		case 1:
+			return "", []call{{"query_data", `{"type":"aggregation","filters":[],"aggregations":[{"field":"totalValueUSD","operation":"count"}]}`}}
+		}
+		return "Done.", nil
+	}))
+	status, resp, _, raw := e.ask(t, q("show declarations from China"))
+	if status != 200 || len(resp.Metadata.ToolCalls) != 2 || resp.Metadata.ToolCalls[0].Outcome != "empty" ||
+		resp.Metadata.ToolCalls[1].Outcome != "rows" || resp.Rows[0]["count_totalValueUSD"] != 80.0 {
+		t.Fatalf("%d %s", status, raw)
+	}
+}
+
+// TestQueryPostgres runs the analytics data route against a real PostgreSQL when
+// WEIR_TEST_POSTGRES_DSN is set (.ci/run sets it when 127.0.0.1:5432 answers).
+func TestQueryPostgres(t *testing.T) {
+	dsn := testPostgresDSN(t)
+	if dsn == "" {
+		t.Skip("WEIR_TEST_POSTGRES_DSN is not set or does not answer: PostgreSQL query-surface test skipped")
+	}
+	root, _ := filepath.Abs("..")
+	csvRows := loadCSVToPostgres(t, dsn, filepath.Join(root, "examples/analytics/data"))
+	data := fmt.Sprintf(strings.Replace(exampleData["analytics"], "    csv: %[1]s/data/orders.csv\n", "    dsn: '%[2]s'\n", 1), filepath.Join(root, "examples/analytics"), dsn)
+	e := startQueryGateway(t, queryParams{example: "analytics", data: data})
+	status, resp, _, raw := e.ask(t, q("Qual è il fatturato totale?"))
+	if status != 200 || resp.Rows[0]["revenue"] != 21956.62 {
+		t.Fatalf("%d %s", status, raw)
+	}
+	status, resp, _, raw = e.ask(t, q("How many orders?"))
+	if status != 200 || resp.Rows[0]["order_count"] != float64(csvRows) {
+		t.Fatalf("%d %s", status, raw)
+	}
+}
