@@ -57,6 +57,17 @@ var exampleData = map[string]string{
       year: {role: year}
       dateRange: {role: date_range}
 `,
+	"clinical": `  - name: adsl
+    schema: %[1]s/data/adsl.schema.yaml
+    csv: %[1]s/data/adsl.csv
+    tool: query_adsl
+    filters: {arm: {role: field, field: ARM}}
+  - name: adae
+    schema: %[1]s/data/adae.schema.yaml
+    csv: %[1]s/data/adae.csv
+    tool: query_adae
+    filters: {aeTerm: {role: field, field: AEDECOD}}
+`,
 	"findings": `  - name: findings
     schema: %[1]s/data/schema.yaml
     csv: %[1]s/data/findings.csv
@@ -497,5 +508,35 @@ func TestQueryPostgres(t *testing.T) {
 	status, resp, _, raw = e.ask(t, q("How many orders?"))
 	if status != 200 || resp.Rows[0]["order_count"] != float64(csvRows) {
 		t.Fatalf("%d %s", status, raw)
+	}
+}
+
+// TestQueryFanOutAndKnownAnswers: seed 004 — a close known answer is the answer; otherwise
+// the intent's sources are queried in parallel, scored, and the best one answers.
+func TestQueryFanOutAndKnownAnswers(t *testing.T) {
+	root, _ := filepath.Abs("..")
+	known := filepath.Join(root, "examples/clinical/data/known_answers.jsonl")
+	e := startQueryGateway(t, queryParams{example: "clinical", route: "    known_answers: " + known + "\n"})
+	status, resp, _, raw := e.ask(t, q("How many serious adverse events were reported?"))
+	if status != 200 || resp.Known == nil || !resp.Known.Used || resp.Metadata.Route != "known" || !strings.Contains(resp.Answer, "1 serious adverse event") {
+		t.Fatalf("known answer: %s", raw)
+	}
+	// Headache is an adverse event term: ADAE applies it (quality 1), ADSL has no place for
+	// it (0.8); both are above the threshold, ADAE answers.
+	status, resp, _, raw = e.ask(t, q("how many patients had headache"))
+	if status != 200 || resp.Metadata.Intent != "sas" || len(resp.Sources) != 2 || resp.Metadata.DataQuery == nil {
+		t.Fatalf("fan-out: %s", raw)
+	}
+	byName := map[string]query.SourceResult{}
+	for _, s := range resp.Sources {
+		byName[s.Name] = s
+	}
+	if byName["adae"].Quality != 1 || byName["adsl"].Quality != 0.8 || !strings.Contains(resp.Answer, "8 adae rows match where AEDECOD = Headache") {
+		t.Fatalf("scores %+v, answer %q", resp.Sources, resp.Answer)
+	}
+	// A protocol question reads no data source here and no model is configured.
+	status, resp, _, raw = e.ask(t, q("what is the primary endpoint of the study?"))
+	if status != 200 || resp.Metadata.Intent != "pdf" || resp.Answer != query.NoModel || len(resp.Rows) != 0 {
+		t.Fatalf("pdf without a model: %s", raw)
 	}
 }

@@ -28,8 +28,8 @@ type Snapshot struct {
 	Fallback *fallback.Classifier
 	LoadedAt time.Time
 	// Warnings are the pack/bundle mismatches policies.CrossCheck found (an intent without
-	// a policy entry, a route tool the policy denies). They do not stop a reload: a bundle
-	// may deny an intent on purpose.
+	// a policy entry, a route tool the policy denies) and intent sources the config does not
+	// define. They do not stop a reload: a bundle may deny an intent on purpose.
 	Warnings []string
 
 	routes    []*route // longest path first
@@ -151,6 +151,6 @@ func crossCheck(pack *rules.Pack, bundle *policies.Bundle) []string {
 // logWarnings reports the snapshot's cross-check warnings.
 func (s *Snapshot) logWarnings(log interface{ Warn(string, ...any) }) {
 	for _, w := range s.Warnings {
-		log.Warn("rule pack and policy bundle disagree", "warning", w)
+		log.Warn("config, rule pack and policy bundle disagree", "warning", w)
 	}
 }

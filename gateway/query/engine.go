@@ -166,7 +166,8 @@ func (r *run) rowCap() int {
 }
 
 // sources returns the sources the intent reads: those its route names that are
-// configured, else the route's default list, else every source.
+// configured (none, when it names only others: a document store, the known answers), else
+// the query route's default list, else every source.
 func (r *run) sources() []*Source {
 	var out []*Source
 	for _, name := range r.q.Intent.Route.Sources {
@@ -174,7 +175,7 @@ func (r *run) sources() []*Source {
 			out = append(out, s)
 		}
 	}
-	if len(out) > 0 {
+	if len(r.q.Intent.Route.Sources) > 0 {
 		return out
 	}
 	names := r.e.Opts.Sources
@@ -200,7 +201,7 @@ const qualityMin = 0.3
 
 // fetch runs the question's filters as a query on every source of the intent in
 // parallel, scores each result and keeps the best: rows from a source that could apply
-// every filter score 1, less for each filter it had to leave out; an empty result scores
+// every filter score 1, 0.2 less for each filter it left out (down to 0.4); an empty result scores
 // 0.3 (valid, but it says little); a failure 0. The primary result is the best above the
 // threshold, else the best empty one. A failure of every source is a DATABASE_ERROR.
 func (r *run) fetch(ctx context.Context, limit int) ([]SourceResult, *SourceResult, *Error) {
@@ -223,7 +224,7 @@ func (r *run) fetch(ctx context.Context, limit int) ([]SourceResult, *SourceResu
 			case len(res.Rows) == 0:
 				sr.Quality, sr.Columns, sr.Rows, sr.Total = qualityMin, res.Columns, res.Rows, res.Total
 			default:
-				sr.Quality = max(0.4, 1-0.2*float64(b.dropped))
+				sr.Quality = max(0.4, 1-0.2*float64(b.dropped+b.unused))
 				sr.Columns, sr.Rows, sr.Total = res.Columns, res.Rows, res.Total
 				warnings[i] = append(warnings[i], res.Warnings...)
 			}
@@ -296,11 +297,11 @@ func (r *run) data(ctx context.Context) *Error {
 }
 
 // degrade answers from the data when the model cannot: seed 000's fallback.
-// A question that reads no data (no sources or tools on its route, no filters: a
-// greeting) has no database results to show, and says so.
+// A question that reads no data (its route's sources are none of ours, or it has no
+// sources, tools or filters: a greeting) has no database results to show, and says so.
 func (r *run) degrade(ctx context.Context, cause error) *Error {
 	route := r.q.Intent.Route
-	if len(route.Sources) == 0 && len(route.AllTools()) == 0 && len(r.q.Class.Filters) == 0 {
+	if len(r.sources()) == 0 || (len(route.Sources) == 0 && len(route.AllTools()) == 0 && len(r.q.Class.Filters) == 0) {
 		r.warn(NoModel)
 		r.resp.Answer = NoModel
 		return nil

@@ -15,9 +15,10 @@ import (
 type built struct {
 	query    *data.Query
 	warnings []string
-	// dropped counts the extracted filters the query could not use (unknown names, values
-	// the dataset rejects): a source that had to drop filters answers less precisely.
-	dropped int
+	// dropped counts the extracted filters the query could not use (values the dataset
+	// rejects, periods it cannot express), unused those it has no place for at all: a
+	// source that leaves filters out answers less precisely than one that applies them.
+	dropped, unused int
 }
 
 // buildQuery turns the filters the rules extracted into a data query on src, following the
@@ -38,7 +39,8 @@ func buildQuery(src *Source, filters map[string]any, limit int, now time.Time) b
 		m, mapped := src.Filters[name]
 		if !mapped {
 			if fieldOf(ds, name) == nil {
-				continue // not about this dataset (e.g. keywords): nothing to warn about
+				b.unused++ // not about this dataset: no warning, but a sibling may fit better
+				continue
 			}
 			m = config.FilterMap{Role: config.RoleField, Match: "normalized"}
 		}

@@ -35,11 +35,15 @@ func (r *run) llm(ctx context.Context) *Error {
 		return r.degrade(ctx, nil)
 	}
 	rows, tokens := r.contextLimits()
-	results, best, err := r.fetch(ctx, rows)
-	if err != nil {
-		// The model can still answer without data (a greeting, advice); it is told so.
-		r.warn("no data could be read for this answer: " + err.Message)
-		results, best = nil, nil
+	var results []SourceResult
+	var best *SourceResult
+	if len(r.sources()) > 0 {
+		var err *Error
+		if results, best, err = r.fetch(ctx, rows); err != nil {
+			// The model can still answer without data (a greeting, advice); it is told so.
+			r.warn("no data could be read for this answer: " + err.Message)
+			results, best = nil, nil
+		}
 	}
 	block, n := contextBlock(results, rows, tokens)
 	if best != nil {
@@ -121,6 +125,7 @@ func (r *run) check(ctx context.Context, text string, sources []grounding.Source
 	sources = append(sources, grounding.Source{Kind: grounding.User, Content: r.q.Text})
 	if r.resp.Known != nil {
 		sources = append(sources, grounding.Source{Kind: grounding.Tool, Name: KnownAnswersTool, Content: r.resp.Known.Answer})
+		called = append(called, KnownAnswersTool)
 	}
 	out, err := r.q.Guard.Answer(ctx, text, sources, called)
 	if err != nil {
@@ -130,8 +135,9 @@ func (r *run) check(ctx context.Context, text string, sources []grounding.Source
 	return out, nil
 }
 
-// KnownAnswersTool is the source name known answers have in grounding and policies.
-const KnownAnswersTool = "known_answers"
+// KnownAnswersTool is the name known answers have in grounding and policies (seed 004's
+// context cache): a known answer shown to the model counts as a call of this tool.
+const KnownAnswersTool = "lookup_known_answers"
 
 // dataSource is a context block as a grounding source: a tool result of the primary
 // source's query tool, since that is what the data is.
