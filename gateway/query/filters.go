@@ -35,7 +35,7 @@ func buildQuery(src *Source, filters map[string]any, limit int, now time.Time) b
 	}
 	sort.Strings(names) // deterministic queries and warnings
 	for _, name := range names {
-		v := filters[name]
+		v := jsonValue(filters[name])
 		m, mapped := src.Filters[name]
 		if !mapped {
 			if fieldOf(ds, name) == nil {
@@ -363,6 +363,36 @@ func periodRange(p string, filters map[string]any, now time.Time) (start, end ti
 		return thisQuarter.AddDate(0, -3, 0), thisQuarter.AddDate(0, 0, -1), true
 	}
 	return time.Time{}, time.Time{}, false
+}
+
+// jsonValue converts an extracted value to the types a decoded JSON query holds (the
+// classifier writes Go ints and string slices; data.Plan reads float64 and []any).
+func jsonValue(v any) any {
+	switch x := v.(type) {
+	case int:
+		return float64(x)
+	case int64:
+		return float64(x)
+	case []string:
+		out := make([]any, len(x))
+		for i, s := range x {
+			out[i] = s
+		}
+		return out
+	case []any:
+		out := make([]any, len(x))
+		for i, e := range x {
+			out[i] = jsonValue(e)
+		}
+		return out
+	case map[string]any:
+		out := make(map[string]any, len(x))
+		for k, e := range x {
+			out[k] = jsonValue(e)
+		}
+		return out
+	}
+	return v
 }
 
 func rename(v any, names map[string]string) any {

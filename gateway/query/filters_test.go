@@ -60,7 +60,7 @@ func TestBuildQuery(t *testing.T) {
 			`"filters":[{"field":"severity","operator":"in","value":["Critical","High"],"matchStrategy":"normalized"},{"field":"year","operator":"equals","value":2024}]`, ""},
 		{"operators are kept", trade, `{"totalValueUSD":{"greaterThan":50000},"importCountry":["China"]}`,
 			`[{"field":"importCountry","operator":"equals","value":"China","matchStrategy":"normalized"},{"field":"totalValueUSD","operator":"greaterThan","value":50000}]`, ""},
-		{"a value the dataset rejects is dropped", exact, `{"severity":"Catastrophic","status":["Open"]}`, `"filters":[{"field":"status","operator":"equals","value":"Open","matchStrategy":"normalized"}]`, ""},
+		{"a value the dataset rejects is dropped", exact, `{"severity":"Catastrophic","status":["Open"]}`, `"filters":[{"field":"status","operator":"equals","value":"Open","matchStrategy":"normalized"}]`, "Catastrophic\" is not a value of severity"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			var f map[string]any
@@ -68,6 +68,9 @@ func TestBuildQuery(t *testing.T) {
 				t.Fatal(err)
 			}
 			b := buildQuery(c.src, f, 50, now)
+			if len(b.warnings) > 0 && c.warn == "" {
+				t.Fatalf("unexpected warnings %q", b.warnings)
+			}
 			got, _ := json.Marshal(b.query)
 			if !strings.Contains(string(got), c.want) {
 				t.Fatalf("query %s\nwant it to contain %s (warnings %q)", got, c.want, b.warnings)
@@ -117,5 +120,15 @@ func TestDecodeRequest(t *testing.T) {
 	}
 	if _, err := DecodeRequest([]byte(`{"query": "x", "options": {"mode": "fast"}}`)); err == nil || !strings.Contains(err.Error(), "options.mode") {
 		t.Fatalf("a bad mode must be refused: %v", err)
+	}
+}
+
+// TestBuildQueryGoValues: the classifier's own value types (int, []string) are accepted.
+func TestBuildQueryGoValues(t *testing.T) {
+	findings := openExample(t, "findings", "findings.csv", nil)
+	b := buildQuery(findings, map[string]any{"year": 2024, "severity": []string{"Critical", "High"}}, 50, time.Now())
+	got, _ := json.Marshal(b.query)
+	if len(b.warnings) > 0 || !strings.Contains(string(got), `{"field":"year","operator":"equals","value":2024}`) || !strings.Contains(string(got), `"operator":"in","value":["Critical","High"]`) {
+		t.Fatalf("%s %q", got, b.warnings)
 	}
 }

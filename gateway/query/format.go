@@ -45,11 +45,11 @@ func describe(src *Source, sr *SourceResult) string {
 		return b.String()
 	}
 	total := max(sr.Total, int64(len(sr.Rows)))
-	noun := "rows"
+	noun, verb := "rows", "match"
 	if total == 1 {
-		noun = "row"
+		noun, verb = "row", "matches"
 	}
-	out := fmt.Sprintf("%d %s %s match%s", total, s.Name, noun, cond)
+	out := fmt.Sprintf("%d %s %s %s%s", total, s.Name, noun, verb, cond)
 	if total > int64(len(sr.Rows)) {
 		out += fmt.Sprintf("; the first %d are shown", len(sr.Rows))
 	}
