@@ -15,6 +15,7 @@ import (
 
 	"github.com/valyala/fasthttp"
 
+	"github.com/weirgw/weir/adapters/data"
 	"github.com/weirgw/weir/gateway/query"
 )
 
@@ -538,5 +539,70 @@ func TestQueryFanOutAndKnownAnswers(t *testing.T) {
 	status, resp, _, raw = e.ask(t, q("what is the primary endpoint of the study?"))
 	if status != 200 || resp.Metadata.Intent != "pdf" || resp.Answer != query.NoModel || len(resp.Rows) != 0 {
 		t.Fatalf("pdf without a model: %s", raw)
+	}
+}
+
+// TestQueryHTTPSource: the same trade question answered from an existing REST data service
+// (httpstore: rows read at a JSON path, filtered and aggregated in Weir) and from the demo
+// SQLite database gives the same answer.
+func TestQueryHTTPSource(t *testing.T) {
+	root, _ := filepath.Abs("..")
+	f, err := os.Open(filepath.Join(root, "examples/trade/data/transactions.csv"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	c, err := data.ReadCSV(f)
+	f.Close()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var items []map[string]any
+	for _, r := range c.Records {
+		item := map[string]any{}
+		for i, h := range c.Header {
+			if n, err := strconv.ParseFloat(r.Values[i], 64); err == nil && h != "declarationNumber" {
+				item[h] = n
+			} else {
+				item[h] = r.Values[i]
+			}
+		}
+		items = append(items, item)
+	}
+	body, _ := json.Marshal(map[string]any{"data": map[string]any{"items": items}})
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var mu sync.Mutex
+	var seen []string
+	srv := &fasthttp.Server{Handler: func(rc *fasthttp.RequestCtx) {
+		mu.Lock()
+		seen = append(seen, string(rc.QueryArgs().QueryString()))
+		mu.Unlock()
+		rc.SetContentType("application/json")
+		rc.SetBody(body)
+	}}
+	go srv.Serve(ln)
+	t.Cleanup(func() { srv.Shutdown() })
+	httpData := fmt.Sprintf(`  - name: transactions
+    schema: %s/examples/trade/data/schema.yaml
+    http:
+      url: 'http://%s/v1/declarations'
+      params: {limit: "{{limit}}"}
+      rows: data.items
+    filters: {limit: {role: limit}, year: {role: year}}
+`, root, ln.Addr())
+	question := q("total import value from China in 2024")
+	viaHTTP := startQueryGateway(t, queryParams{example: "trade", data: httpData})
+	viaSQL := startQueryGateway(t, queryParams{example: "trade"})
+	s1, a1, _, raw1 := viaHTTP.ask(t, question)
+	s2, a2, _, raw2 := viaSQL.ask(t, question)
+	if s1 != 200 || s2 != 200 || a1.Answer != a2.Answer || len(a1.Rows) != len(a2.Rows) || len(a1.Rows) == 0 {
+		t.Fatalf("HTTP source:\n%s\nSQLite source:\n%s", raw1, raw2)
+	}
+	mu.Lock()
+	defer mu.Unlock()
+	if len(seen) == 0 {
+		t.Fatal("the data service was not asked")
 	}
 }
