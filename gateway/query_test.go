@@ -606,3 +606,17 @@ func TestQueryHTTPSource(t *testing.T) {
 		t.Fatal("the data service was not asked")
 	}
 }
+
+// TestQueryRateLimit: a model's 429 with no data to fall back on is RATE_LIMIT_ERROR.
+func TestQueryRateLimit(t *testing.T) {
+	e := startQueryGateway(t, queryParams{example: "trade", model: true})
+	e.model.set(func(rc *fasthttp.RequestCtx, _ map[string]any) {
+		rc.SetStatusCode(429)
+		rc.SetContentType("application/json")
+		rc.SetBodyString(`{"error": {"message": "Rate limit reached", "type": "requests", "code": "rate_limit_exceeded"}}`)
+	})
+	status, _, eb, raw := e.ask(t, q("What is the total import value from China?"))
+	if status != 429 || eb.Error.Code != query.CodeRateLimit || eb.Error.Suggestion == "" {
+		t.Fatalf("%d %s", status, raw)
+	}
+}

@@ -132,3 +132,21 @@ func TestBuildQueryGoValues(t *testing.T) {
 		t.Fatalf("%s %q", got, b.warnings)
 	}
 }
+
+// TestContextBlock: the llm route's context stops at the row cap and at the token budget.
+func TestContextBlock(t *testing.T) {
+	orders := openExample(t, "analytics", "orders.csv", nil)
+	res, err := orders.Query(context.Background(), []byte(`{"type":"detail","limit":100}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	results := []SourceResult{{Name: "orders", Used: true, Columns: res.Columns, Rows: res.Rows, Total: res.Total}}
+	block, n := contextBlock(results, 20, 10000)
+	if n != 20 || !strings.Contains(block, "left out to stay within 20 rows") {
+		t.Fatalf("row cap: %d rows\n%s", n, block)
+	}
+	block, n = contextBlock(results, 100, 500)
+	if n == 0 || n >= 20 || estimateTokens(len(block)) > 500+50 {
+		t.Fatalf("token cap: %d rows, %d tokens", n, estimateTokens(len(block)))
+	}
+}
