@@ -16,6 +16,7 @@ import (
 	"github.com/valyala/fasthttp"
 
 	"github.com/weirgw/weir/adapters/data"
+	"github.com/weirgw/weir/adapters/data/sqlstore/pgtest"
 	"github.com/weirgw/weir/gateway/query"
 )
 
@@ -494,7 +495,7 @@ func TestQueryAgentInjection(t *testing.T) {
 // TestQueryPostgres runs the analytics data route against a real PostgreSQL when
 // WEIR_TEST_POSTGRES_DSN is set (.ci/run sets it when 127.0.0.1:5432 answers).
 func TestQueryPostgres(t *testing.T) {
-	dsn := testPostgresDSN(t)
+	dsn := pgtest.DSN(t)
 	if dsn == "" {
 		t.Skip("WEIR_TEST_POSTGRES_DSN is not set or does not answer: PostgreSQL query-surface test skipped")
 	}

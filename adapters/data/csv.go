@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os"
 	"strconv"
 	"strings"
 	"time"
@@ -164,4 +165,22 @@ func convertRecord(vals []string, fields []Field, idx []int) ([]any, error) {
 		row[i] = v
 	}
 	return row, nil
+}
+
+// ReadCSVFile reads the CSV file at path and converts its rows to fields (see ConvertCSV).
+func ReadCSVFile(path string, fields []Field) ([][]any, []BadRow, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, nil, err
+	}
+	defer f.Close()
+	c, err := ReadCSV(f)
+	if err != nil {
+		return nil, nil, fmt.Errorf("%s: %w", path, err)
+	}
+	rows, bad, err := ConvertCSV(c, fields)
+	if err != nil {
+		return nil, nil, fmt.Errorf("%s: %w", path, err)
+	}
+	return rows, bad, nil
 }

@@ -86,19 +86,10 @@ func embedCSV(ctx context.Context, cfg config.DataSource) (string, func(), error
 	if err != nil {
 		return "", nil, err
 	}
-	f, err := os.Open(cfg.CSV)
+	fields := ds.Schema().Fields
+	rows, bad, err := data.ReadCSVFile(cfg.CSV, fields)
 	if err != nil {
 		return "", nil, err
-	}
-	defer f.Close()
-	c, err := data.ReadCSV(f)
-	if err != nil {
-		return "", nil, fmt.Errorf("%s: %w", cfg.CSV, err)
-	}
-	fields := ds.Schema().Fields
-	rows, bad, err := data.ConvertCSV(c, fields)
-	if err != nil {
-		return "", nil, fmt.Errorf("%s: %w", cfg.CSV, err)
 	}
 	if len(bad) > 0 {
 		msgs := make([]string, 0, 5)

@@ -2,17 +2,12 @@ package sqlstore
 
 import (
 	"context"
-	"crypto/rand"
-	"database/sql"
-	"encoding/hex"
-	"net/url"
-	"os"
 	"path/filepath"
 	"testing"
-	"time"
 
 	"github.com/weirgw/weir/adapters/data"
 	"github.com/weirgw/weir/adapters/data/demo"
+	"github.com/weirgw/weir/adapters/data/sqlstore/pgtest"
 )
 
 // backend is a database the corpus runs against.
@@ -26,58 +21,12 @@ type backend struct {
 func backends(t *testing.T) []backend {
 	t.Helper()
 	bs := []backend{{"sqlite", "sqlite://" + filepath.Join(t.TempDir(), "test.db")}}
-	if pg := postgresDSN(t); pg != "" {
+	if pg := pgtest.DSN(t); pg != "" {
 		bs = append(bs, backend{"postgres", pg})
 	}
 	return bs
 }
 
-var pgWarned bool
-
-func postgresDSN(t *testing.T) string {
-	t.Helper()
-	base := os.Getenv("WEIR_TEST_POSTGRES_DSN")
-	if base == "" {
-		if !pgWarned {
-			t.Log("WEIR_TEST_POSTGRES_DSN is not set: PostgreSQL cases skipped")
-			pgWarned = true
-		}
-		return ""
-	}
-	db, err := sql.Open("pgx", base)
-	if err != nil {
-		t.Logf("PostgreSQL cases skipped: %v", err)
-		return ""
-	}
-	defer db.Close()
-	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Second)
-	defer cancel()
-	if err := db.PingContext(ctx); err != nil {
-		t.Logf("PostgreSQL cases skipped: %s does not answer: %v", base, err)
-		return ""
-	}
-	b := make([]byte, 6)
-	_, _ = rand.Read(b)
-	schema := "weir_test_" + hex.EncodeToString(b)
-	if _, err := db.ExecContext(ctx, "CREATE SCHEMA "+schema); err != nil {
-		t.Fatalf("create schema: %v", err)
-	}
-	t.Cleanup(func() {
-		db, err := sql.Open("pgx", base)
-		if err == nil {
-			_, _ = db.Exec("DROP SCHEMA " + schema + " CASCADE")
-			db.Close()
-		}
-	})
-	u, err := url.Parse(base)
-	if err != nil {
-		t.Fatalf("WEIR_TEST_POSTGRES_DSN: %v", err)
-	}
-	q := u.Query()
-	q.Set("search_path", schema)
-	u.RawQuery = q.Encode()
-	return u.String()
-}
 
 // analyticsDataset compiles the shipped analytics schema.
 func analyticsDataset(t testing.TB) *data.Dataset {
