@@ -3,8 +3,10 @@ GO      ?= go
 BIN     := bin/weir
 EXAMPLES := $(sort $(dir $(wildcard examples/*/rules/)))
 BENCH_PKGS := ./rules/... ./policies/... ./gateway/... ./adapters/...
+BENCHTIME ?= 300ms
+LOAD_FLAGS ?=
 
-.PHONY: build test vet unit check-examples bench run classify-examples clean
+.PHONY: build test vet unit check-examples bench bench-load run classify-examples clean
 
 build:
 	$(GO) build -o $(BIN) ./cmd/weir
@@ -25,11 +27,20 @@ check-examples: build
 		echo "== weir check $$args"; $(BIN) check $$args; \
 	done
 
-## bench: every stage benchmark with allocation counts.
-bench:
-	$(GO) test -run '^$$' -bench . -benchmem $(BENCH_PKGS)
+## bench: every stage benchmark (-benchmem) and then the load harness, printed as one table
+## with DESIGN.md's budgets (a few minutes on 2 cores). Raw benchmark output: bin/bench-stages.txt.
+## Steadier numbers: make bench BENCHTIME=1s LOAD_FLAGS='--duration 8s --rounds 8'
+bench: build
+	@echo "go test -run '^$$' -bench . -benchmem -benchtime $(BENCHTIME) $(BENCH_PKGS) > bin/bench-stages.txt"
+	@$(GO) test -run '^$$' -bench . -benchmem -benchtime $(BENCHTIME) $(BENCH_PKGS) > bin/bench-stages.txt; st=$$?; \
+	$(BIN) bench --stages bin/bench-stages.txt $(LOAD_FLAGS) || st=1; exit $$st
 
-## run: Weir in front of a scripted model on the analytics example (no key, no network needed).
+## bench-load: the load harness alone (weir bench --help for its flags).
+bench-load: build
+	$(BIN) bench $(LOAD_FLAGS)
+
+## run: Weir on the analytics example: in front of a scripted model (no key, no network needed),
+## and answering questions from the demo data on POST /v1/query.
 ## Point any OpenAI client at http://127.0.0.1:8080/v1; Ctrl-C stops both.
 run: build
 	@$(BIN) mock-llm --script examples/analytics/mock-llm.yaml --listen 127.0.0.1:8081 & mock=$$!; \
@@ -38,6 +49,9 @@ run: build
 	echo "Upstream: a scripted model on http://127.0.0.1:8081/v1 (examples/analytics/mock-llm.yaml). Try:"; \
 	echo "  curl -si http://127.0.0.1:8080/v1/chat/completions -H 'content-type: application/json' \\"; \
 	echo "    -d '{\"model\":\"any\",\"messages\":[{\"role\":\"user\",\"content\":\"Grazie, perfetto!\"}]}'"; \
+	echo "Weir answers from the demo data itself (embedded SQLite, no model needed):"; \
+	echo "  curl -s http://127.0.0.1:8080/v1/query -d '{\"query\": \"Qual è il fatturato totale?\"}'"; \
+	echo "  curl -s http://127.0.0.1:8080/v1/query -d '{\"query\": \"How many orders?\"}'"; \
 	$(BIN) serve --config examples/analytics/weir.yaml
 
 ## classify-examples: every example pack's inline test questions as a table.

@@ -29,6 +29,10 @@ type Options struct {
 	// AuditSink, when set, receives the audit trail instead of the configured path
 	// (tests).
 	AuditSink io.Writer
+	// Passthrough serves every route as a bare proxy hop, with every stage, the audit
+	// record and the decision log off (passthrough.go). It is the load harness's baseline
+	// (gateway/loadtest), never a production mode.
+	Passthrough bool
 }
 
 // Gateway serves the configured routes from the current snapshot and the admin endpoints.

@@ -25,6 +25,8 @@ func (g *Gateway) handle(rc *fasthttp.RequestCtx) {
 		return
 	}
 	switch {
+	case g.opts.Passthrough:
+		g.servePassthrough(rc, r, sub)
 	case r.cfg.Surface == config.SurfaceData:
 		g.serveData(rc, snap, r, sub)
 	case r.cfg.Surface == config.SurfaceQuery:
