@@ -52,3 +52,25 @@ func BenchmarkToolsDecisionTrade(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkResponseDecision measures the validate stage: three grounded numbers, one of
+// them a derivation, after a tool call.
+func BenchmarkResponseDecision(b *testing.B) {
+	bu := loadT(b, "../examples/analytics/policies")
+	ctx := context.Background()
+	in := &Input{Route: Route{Name: "chat", Surface: "openai"}, Classification: Classification{Intent: "analytics", Confidence: 0.9, Source: "rules"}}
+	in.ToolCalls = []ToolCall{}
+	in.ToolsCalled = []string{"execute_metric"}
+	in.Answer.Numbers = []Number{
+		{Text: "21.956,62 €", Value: 21956.62, Grounded: true, Source: "tool:execute_metric $.value", SourceKind: "tool"},
+		{Text: "+50%", Value: 50, Grounded: true, Source: "user", SourceKind: "user"},
+		{Text: "32.934,93 €", Value: 32934.93, Grounded: true, Source: "tool:execute_metric $.value; user", SourceKind: "tool", Derivation: "21956.62 × (1 + 50%)"},
+	}
+	b.ReportAllocs()
+	defer cpuPerOp(b)()
+	for b.Loop() {
+		if d, err := bu.Response(ctx, in); err != nil || !d.Allow {
+			b.Fatal(d, err)
+		}
+	}
+}

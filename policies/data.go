@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"slices"
 
+	"github.com/open-policy-agent/opa/v1/ast"
 	"gopkg.in/yaml.v3"
 )
 
@@ -31,6 +32,23 @@ type bundleData struct {
 	maxArgumentBytes int
 	intents          map[string]IntentPolicy
 	knownTools       []string
+}
+
+// toolNameTerms returns an AST term for every tool name an intent allows or blocks, or
+// known_tools lists.
+func (d *bundleData) toolNameTerms() map[string]*ast.Term {
+	terms := map[string]*ast.Term{}
+	add := func(names []string) {
+		for _, n := range names {
+			terms[n] = ast.StringTerm(n)
+		}
+	}
+	for _, ip := range d.intents {
+		add(ip.AllowedTools)
+		add(ip.BlockedTools)
+	}
+	add(d.knownTools)
+	return terms
 }
 
 // reservedKeys are the packages of the library: data under these keys would collide with

@@ -156,11 +156,18 @@ func (d *decoder) violations(o ast.Object, p *docPath, rule string) []Violation 
 	if a == nil {
 		return []Violation{}
 	}
-	arrPath := docPath{parent: p, key: "violations"}
-	out := make([]Violation, 0, a.Len())
-	for i := range a.Len() {
-		vp := docPath{parent: &arrPath, index: i}
-		vo := d.object(a.Elem(i).Value, &vp)
+	return d.violationList(a.Len(), a.Elem, &docPath{parent: p, key: "violations"}, rule)
+}
+
+// violationList decodes n violations, elem(i) being the i-th, at path arrPath.
+func (d *decoder) violationList(n int, elem func(int) *ast.Term, arrPath *docPath, rule string) []Violation {
+	if n == 0 {
+		return []Violation{}
+	}
+	out := make([]Violation, 0, n)
+	for i := range n {
+		vp := docPath{parent: arrPath, index: i}
+		vo := d.object(elem(i).Value, &vp)
 		v := Violation{
 			Code:    d.str(vo, keyCode, &vp, true),
 			Message: d.str(vo, keyMessage, &vp, false),
@@ -211,22 +218,30 @@ func decodeRequest(query string, v ast.Value) (RequestDecision, *Error) {
 	}
 	out.Allow = d.boolean(m, keyAllow, &decisionPath, true, false)
 	out.Violations = d.violations(m, &decisionPath, "weir.request.violation")
-	ob := get(m, keyObligations)
+	out.Obligations = d.obligations(get(m, keyObligations))
+	out.Allow = out.Allow && len(out.Violations) == 0
+	return out, d.err
+}
+
+// obligations decodes decision.obligations (nil when missing).
+func (d *decoder) obligations(ob ast.Value) Obligations {
 	p := docPath{parent: &decisionPath, key: "obligations"}
 	if ob == nil {
 		d.fail(&p, "missing")
-	} else if om := d.object(ob, &p); om != nil {
-		out.Obligations = Obligations{
-			AllowedTools:           d.stringList(om, keyAllowedTools, &p, []string{}),
-			BlockedTools:           d.stringList(om, keyBlockedTools, &p, []string{}),
-			RequireToolCall:        d.boolean(om, keyRequireToolCall, &p, false, false),
-			BlockNumericGeneration: d.boolean(om, keyBlockNumericGeneration, &p, false, true),
-			AllowDerivations:       d.boolean(om, keyAllowDerivations, &p, false, false),
-			NumberSources:          d.stringList(om, keyNumberSources, &p, []string{"tool", "user", "system"}),
-		}
+		return Obligations{}
 	}
-	out.Allow = out.Allow && len(out.Violations) == 0
-	return out, d.err
+	om := d.object(ob, &p)
+	if om == nil {
+		return Obligations{}
+	}
+	return Obligations{
+		AllowedTools:           d.stringList(om, keyAllowedTools, &p, []string{}),
+		BlockedTools:           d.stringList(om, keyBlockedTools, &p, []string{}),
+		RequireToolCall:        d.boolean(om, keyRequireToolCall, &p, false, false),
+		BlockNumericGeneration: d.boolean(om, keyBlockNumericGeneration, &p, false, true),
+		AllowDerivations:       d.boolean(om, keyAllowDerivations, &p, false, false),
+		NumberSources:          d.stringList(om, keyNumberSources, &p, []string{"tool", "user", "system"}),
+	}
 }
 
 func decodeTools(query string, v ast.Value, calls int) (ToolsDecision, *Error) {

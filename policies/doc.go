@@ -11,6 +11,14 @@
 //	data.weir.tools.decision     inspect: one verdict per proposed tool call
 //	data.weir.response.decision  validate: tool call made where required, numbers grounded
 //
+// A decision is on the request path, so evaluation is kept lean (measured by the
+// benchmarks in bench_test.go): the input is built as an AST value directly, its
+// request-wide part once per request (input.go); the evaluator's caches are reused across
+// evaluations (cache.go); the library's intent helpers are evaluated once per intent at load
+// (memo.go); and the library's decisions are assembled in Go from their violation sets
+// (direct.go). Each fast path gives exactly the result of evaluating the Rego decision, which
+// TestDirectMatchesRego checks on every example bundle.
+//
 // Every result is decoded into a typed Go value. Undefined, conflicting or malformed results
 // and evaluation errors are returned as *Error and callers deny: policies fail closed.
 //

@@ -1,44 +1,24 @@
 package policies
 
-import (
-	"context"
-
-	"github.com/open-policy-agent/opa/v1/ast"
-)
+import "context"
 
 // Request evaluates data.weir.request.decision. On error the returned decision denies
 // (Allow false) and the error is an *Error; callers must deny.
 func (b *Bundle) Request(ctx context.Context, in *Input) (RequestDecision, error) {
-	v, err := b.eval(ctx, b.request, in)
+	d, err := b.evalRequest(ctx, in)
 	if err != nil {
 		return RequestDecision{Revision: b.revision}, err
 	}
-	d, derr := decodeRequest(RequestQuery, v)
 	d.Revision = b.revision
-	if derr != nil {
-		return RequestDecision{Revision: b.revision}, derr
-	}
 	return d, nil
 }
 
 // Tools evaluates data.weir.tools.decision for in.ToolCalls. The decision has one verdict
 // per proposed call, in order; on error it denies every call.
 func (b *Bundle) Tools(ctx context.Context, in *Input) (ToolsDecision, error) {
-	v, err := b.eval(ctx, b.tools, in)
+	d, err := b.evalTools(ctx, in)
 	if err != nil {
 		return b.denyCalls(in), err
-	}
-	d, derr := decodeTools(ToolsQuery, v, len(in.ToolCalls))
-	if derr == nil {
-		for i, c := range d.Calls {
-			if c.Name != in.ToolCalls[i].Name {
-				derr = errorf(CodeDecisionBad, "%s: decision.calls[%d]: verdict for %q, but the call is %q", ToolsQuery, i, c.Name, in.ToolCalls[i].Name)
-				break
-			}
-		}
-	}
-	if derr != nil {
-		return b.denyCalls(in), derr
 	}
 	d.Revision = b.revision
 	return d, nil
@@ -46,14 +26,75 @@ func (b *Bundle) Tools(ctx context.Context, in *Input) (ToolsDecision, error) {
 
 // Response evaluates data.weir.response.decision. On error it denies.
 func (b *Bundle) Response(ctx context.Context, in *Input) (ResponseDecision, error) {
-	v, err := b.eval(ctx, b.response, in)
+	d, err := b.evalResponse(ctx, in)
 	if err != nil {
 		return ResponseDecision{Revision: b.revision}, err
 	}
-	d, derr := decodeResponse(ResponseQuery, v)
 	d.Revision = b.revision
+	return d, nil
+}
+
+// evalRequest, evalTools and evalResponse assemble the library's decision from the
+// violation sets when they can (direct.go), and evaluate the decision rule otherwise.
+
+func (b *Bundle) evalRequest(ctx context.Context, in *Input) (RequestDecision, error) {
+	if q := b.direct.request; q != nil {
+		vs, err := b.evalAll(ctx, q, in)
+		if err != nil {
+			return RequestDecision{}, err
+		}
+		return noErr(decodeRequestDirect(RequestQuery, vs))
+	}
+	vs, err := b.evalAll(ctx, b.request, in)
+	if err != nil {
+		return RequestDecision{}, err
+	}
+	return noErr(decodeRequest(RequestQuery, vs[0]))
+}
+
+func (b *Bundle) evalTools(ctx context.Context, in *Input) (ToolsDecision, error) {
+	if q := b.direct.tools; q != nil {
+		vs, err := b.evalAll(ctx, q, in)
+		if err != nil {
+			return ToolsDecision{}, err
+		}
+		return noErr(decodeToolsDirect(ToolsQuery, vs, in.ToolCalls))
+	}
+	vs, err := b.evalAll(ctx, b.tools, in)
+	if err != nil {
+		return ToolsDecision{}, err
+	}
+	d, derr := decodeTools(ToolsQuery, vs[0], len(in.ToolCalls))
 	if derr != nil {
-		return ResponseDecision{Revision: b.revision}, derr
+		return d, derr
+	}
+	for i, c := range d.Calls {
+		if c.Name != in.ToolCalls[i].Name {
+			return d, errorf(CodeDecisionBad, "%s: decision.calls[%d]: verdict for %q, but the call is %q", ToolsQuery, i, c.Name, in.ToolCalls[i].Name)
+		}
+	}
+	return d, nil
+}
+
+func (b *Bundle) evalResponse(ctx context.Context, in *Input) (ResponseDecision, error) {
+	if q := b.direct.response; q != nil {
+		vs, err := b.evalAll(ctx, q, in)
+		if err != nil {
+			return ResponseDecision{}, err
+		}
+		return noErr(decodeResponseDirect(ResponseQuery, vs))
+	}
+	vs, err := b.evalAll(ctx, b.response, in)
+	if err != nil {
+		return ResponseDecision{}, err
+	}
+	return noErr(decodeResponse(ResponseQuery, vs[0]))
+}
+
+// noErr turns a nil *Error into a nil error (a typed nil in an error interface is not nil).
+func noErr[D any](d D, err *Error) (D, error) {
+	if err != nil {
+		return d, err
 	}
 	return d, nil
 }
@@ -67,13 +108,13 @@ func (b *Bundle) denyCalls(in *Input) ToolsDecision {
 	return d
 }
 
-// eval builds the input and evaluates one decision query.
-func (b *Bundle) eval(ctx context.Context, q *query, in *Input) (ast.Value, error) {
-	iv, err := in.value()
+// evalAll builds the input and evaluates a query, with the intent's memoized documents.
+func (b *Bundle) evalAll(ctx context.Context, q *query, in *Input) (values, error) {
+	iv, err := in.value(b.toolNames)
 	if err != nil {
-		return nil, err
+		return values{}, err
 	}
-	return q.eval(ctx, iv)
+	return q.evalAll(ctx, iv, b.memo[in.Classification.Intent])
 }
 
 // evalError keeps the location of a topdown error (conflicting rules, builtin errors).

@@ -1,7 +1,11 @@
 package policies
 
 import (
+	"encoding/json"
 	"reflect"
+	"slices"
+	"sync/atomic"
+	"unsafe"
 
 	"github.com/open-policy-agent/opa/v1/ast"
 )
@@ -9,6 +13,10 @@ import (
 // Input is the input document of the three decisions. Later stages fill more fields; the
 // request decision sees subject, route and classification, the tools decision adds
 // tool_calls, the response decision adds tools_called and answer. See README.md.
+//
+// Pass the same Input (or copies of it) to the decisions of one request: it keeps the
+// evaluator's form of subject, route and classification from one decision to the next, and
+// rebuilds it whenever those fields have changed.
 type Input struct {
 	Subject        Subject        `json:"subject"`
 	Route          Route          `json:"route"`
@@ -16,6 +24,10 @@ type Input struct {
 	ToolCalls      []ToolCall     `json:"tool_calls"`   // proposed by the model
 	ToolsCalled    []string       `json:"tools_called"` // called earlier in the conversation, with a result
 	Answer         Answer         `json:"answer"`
+
+	// cache points to the inputPrefix built by the last decision on this Input (or on the
+	// Input it was copied from), accessed atomically.
+	cache unsafe.Pointer
 }
 
 // Subject is the authenticated caller, as the gateway knows it; empty offline.
@@ -47,9 +59,9 @@ type ToolCall struct {
 	Arguments      any    `json:"arguments"`
 	ArgumentsError string `json:"arguments_error"`
 
-	// args caches Arguments as an ast.Value, converted once by Bundle.ToolCall instead of
+	// args caches Arguments as an AST term, converted once by Bundle.ToolCall instead of
 	// on every decision. It is used only while Arguments is still the same object (argsOf).
-	args   ast.Value
+	args   *ast.Term
 	argsOf uintptr
 }
 
@@ -70,7 +82,7 @@ func (tc *ToolCall) cacheArgs() {
 		return
 	}
 	if v, err := ast.InterfaceToValue(tc.Arguments); err == nil {
-		tc.args, tc.argsOf = v, k
+		tc.args, tc.argsOf = ast.NewTerm(v), k
 	}
 }
 
@@ -91,96 +103,279 @@ type Number struct {
 }
 
 // value builds the input as an ast.Value directly, without a JSON round trip: this is on
-// the hot path of every decision.
-func (in *Input) value() (ast.Value, error) {
-	calls := make([]*ast.Term, len(in.ToolCalls))
-	for i := range in.ToolCalls {
-		t, err := in.ToolCalls[i].term()
-		if err != nil {
-			return nil, err
-		}
-		calls[i] = t
+// the hot path of every decision. Subject, route and classification, which do not change
+// between the decisions of one request, are built once and kept on the Input (prefix).
+// names holds prebuilt terms for the tool names the bundle knows (may be nil).
+func (in *Input) value(names map[string]*ast.Term) (ast.Value, error) {
+	p, err := in.prefix()
+	if err != nil {
+		return nil, err
 	}
-	filters := ast.NewObject()
-	if len(in.Classification.Filters) > 0 {
-		v, err := ast.InterfaceToValue(in.Classification.Filters)
+	calls := emptyArray
+	if len(in.ToolCalls) > 0 {
+		terms := make([]*ast.Term, len(in.ToolCalls))
+		for i := range in.ToolCalls {
+			t, err := in.ToolCalls[i].term(names)
+			if err != nil {
+				return nil, err
+			}
+			terms[i] = t
+		}
+		calls = ast.ArrayTerm(terms...)
+	}
+	answer := emptyAnswer
+	if len(in.Answer.Numbers) > 0 {
+		answer = ast.ObjectTerm([2]*ast.Term{keyNumbers, numbers(in.Answer.Numbers)})
+	}
+	return ast.NewObject(
+		[2]*ast.Term{keySubject, p.subject},
+		[2]*ast.Term{keyRoute, p.routeT},
+		[2]*ast.Term{keyClassification, p.classification},
+		[2]*ast.Term{keyToolCalls, calls},
+		[2]*ast.Term{keyToolsCalled, stringArray(in.ToolsCalled)},
+		[2]*ast.Term{keyAnswer, answer},
+	), nil
+}
+
+// inputPrefix holds the input's subject, route and classification as AST terms, and a copy
+// of the fields they were built from: it is used only while the Input still holds equal
+// values, so an Input changed (or copied and changed) between decisions never gets a
+// stale document.
+type inputPrefix struct {
+	subjectID      string
+	roles, rules   []string
+	route          Route
+	intent, source string
+	confidence     float64
+	filters        map[string]any // a deep copy; nil when not cacheable (always rebuilt)
+
+	subject, routeT, classification *ast.Term
+}
+
+// prefix returns the cached prefix when it still matches the Input, or builds (and keeps)
+// a new one. The pointer is read and written atomically: decisions on one Input from
+// several goroutines stay race-free (each at worst builds its own prefix).
+func (in *Input) prefix() (*inputPrefix, error) {
+	if p := (*inputPrefix)(atomic.LoadPointer(&in.cache)); p != nil && p.matches(in) {
+		return p, nil
+	}
+	p, err := newPrefix(in)
+	if err != nil {
+		return nil, err
+	}
+	atomic.StorePointer(&in.cache, unsafe.Pointer(p))
+	return p, nil
+}
+
+func (p *inputPrefix) matches(in *Input) bool {
+	c := &in.Classification
+	return p.filters != nil && p.subjectID == in.Subject.ID && p.route == in.Route &&
+		p.intent == c.Intent && p.source == c.Source && p.confidence == c.Confidence &&
+		slices.Equal(p.roles, in.Subject.Roles) && slices.Equal(p.rules, c.Rules) &&
+		jsonEqual(p.filters, c.Filters)
+}
+
+func newPrefix(in *Input) (*inputPrefix, error) {
+	c := &in.Classification
+	filters := emptyObject
+	if len(c.Filters) > 0 {
+		v, err := ast.InterfaceToValue(c.Filters)
 		if err != nil {
 			return nil, errorf(CodeInputInvalid, "classification.filters: %v", err)
 		}
-		filters = v.(ast.Object)
+		filters = ast.NewTerm(v)
 	}
-	return ast.NewObject(
-		item("subject", ast.ObjectTerm(
-			item("id", ast.StringTerm(in.Subject.ID)),
-			item("roles", stringArray(in.Subject.Roles)),
-		)),
-		item("route", ast.ObjectTerm(
-			item("name", ast.StringTerm(in.Route.Name)),
-			item("surface", ast.StringTerm(in.Route.Surface)),
-		)),
-		item("classification", ast.ObjectTerm(
-			item("intent", ast.StringTerm(in.Classification.Intent)),
-			item("confidence", ast.FloatNumberTerm(in.Classification.Confidence)),
-			item("source", ast.StringTerm(in.Classification.Source)),
-			item("rules", stringArray(in.Classification.Rules)),
-			item("filters", ast.NewTerm(filters)),
-		)),
-		item("tool_calls", ast.ArrayTerm(calls...)),
-		item("tools_called", stringArray(in.ToolsCalled)),
-		item("answer", ast.ObjectTerm(item("numbers", numbers(in.Answer.Numbers)))),
-	), nil
+	p := &inputPrefix{
+		subjectID: in.Subject.ID, roles: slices.Clone(in.Subject.Roles), route: in.Route,
+		intent: c.Intent, source: c.Source, confidence: c.Confidence, rules: slices.Clone(c.Rules),
+		subject: ast.ObjectTerm(
+			[2]*ast.Term{keyID, ast.StringTerm(in.Subject.ID)},
+			[2]*ast.Term{keyRoles, stringArray(in.Subject.Roles)},
+		),
+		routeT: ast.ObjectTerm(
+			[2]*ast.Term{keyName, ast.StringTerm(in.Route.Name)},
+			[2]*ast.Term{keySurface, ast.StringTerm(in.Route.Surface)},
+		),
+		classification: ast.ObjectTerm(
+			[2]*ast.Term{keyIntent, ast.StringTerm(c.Intent)},
+			[2]*ast.Term{keyConfidence, ast.FloatNumberTerm(c.Confidence)},
+			[2]*ast.Term{keySource, ast.StringTerm(c.Source)},
+			[2]*ast.Term{keyRules, stringArray(c.Rules)},
+			[2]*ast.Term{keyFilters, filters},
+		),
+	}
+	if f, ok := jsonCopy(c.Filters); ok {
+		p.filters = f.(map[string]any)
+	}
+	return p, nil
 }
 
-func (tc *ToolCall) term() (*ast.Term, error) {
-	args := ast.NullTerm()
-	if tc.Arguments != nil {
-		v := tc.args
-		if v == nil || tc.argsOf != argsKey(tc.Arguments) {
-			var err error
-			if v, err = ast.InterfaceToValue(tc.Arguments); err != nil {
-				return nil, errorf(CodeInputInvalid, "tool call %q: arguments: %v", tc.Name, err)
+// jsonCopy deep-copies a JSON-like value (what encoding/json and the rules' extractors
+// produce); ok is false for any other type, whose changes could not be detected.
+func jsonCopy(v any) (any, bool) {
+	switch x := v.(type) {
+	case nil, bool, string, float64, int, int64, json.Number:
+		return x, true
+	case map[string]any:
+		out := make(map[string]any, len(x))
+		for k, e := range x {
+			c, ok := jsonCopy(e)
+			if !ok {
+				return nil, false
+			}
+			out[k] = c
+		}
+		return out, true
+	case []any:
+		out := make([]any, len(x))
+		for i, e := range x {
+			c, ok := jsonCopy(e)
+			if !ok {
+				return nil, false
+			}
+			out[i] = c
+		}
+		return out, true
+	case []string:
+		return slices.Clone(x), true
+	}
+	return nil, false
+}
+
+// jsonEqual compares a jsonCopy with a value: same types, same contents. A nil map equals
+// an empty one (both are the input's empty filters).
+func jsonEqual(a, b any) bool {
+	switch x := a.(type) {
+	case map[string]any:
+		y, ok := b.(map[string]any)
+		if !ok || len(x) != len(y) {
+			return false
+		}
+		for k, e := range x {
+			f, ok := y[k]
+			if !ok || !jsonEqual(e, f) {
+				return false
 			}
 		}
-		args = ast.NewTerm(v)
+		return true
+	case []any:
+		y, ok := b.([]any)
+		if !ok || len(x) != len(y) {
+			return false
+		}
+		for i := range x {
+			if !jsonEqual(x[i], y[i]) {
+				return false
+			}
+		}
+		return true
+	case []string:
+		y, ok := b.([]string)
+		return ok && slices.Equal(x, y)
+	case nil, bool, string, float64, int, int64, json.Number:
+		return a == b
+	}
+	return false
+}
+
+func (tc *ToolCall) term(names map[string]*ast.Term) (*ast.Term, error) {
+	args := ast.InternedNullTerm
+	if tc.Arguments != nil {
+		args = tc.args
+		if args == nil || tc.argsOf != argsKey(tc.Arguments) {
+			v, err := ast.InterfaceToValue(tc.Arguments)
+			if err != nil {
+				return nil, errorf(CodeInputInvalid, "tool call %q: arguments: %v", tc.Name, err)
+			}
+			args = ast.NewTerm(v)
+		}
+	}
+	name := names[tc.Name]
+	if name == nil {
+		name = ast.StringTerm(tc.Name)
 	}
 	return ast.ObjectTerm(
 		[2]*ast.Term{tcKeyID, ast.StringTerm(tc.ID)},
-		[2]*ast.Term{tcKeyName, ast.StringTerm(tc.Name)},
+		[2]*ast.Term{tcKeyName, name},
 		[2]*ast.Term{tcKeyArguments, args},
-		[2]*ast.Term{tcKeyArgumentsError, ast.StringTerm(tc.ArgumentsError)},
+		[2]*ast.Term{tcKeyArgumentsError, ast.InternedTerm(tc.ArgumentsError)},
 	), nil
 }
 
-// Constant keys of the tool call objects, built once.
+// Constant keys and empty values of the input document, built once. AST values are never
+// modified after construction, so evaluations share them.
 var (
 	tcKeyID             = ast.StringTerm("id")
 	tcKeyName           = ast.StringTerm("name")
 	tcKeyArguments      = ast.StringTerm("arguments")
 	tcKeyArgumentsError = ast.StringTerm("arguments_error")
+
+	keySubject        = ast.StringTerm("subject")
+	keyRoute          = ast.StringTerm("route")
+	keyClassification = ast.StringTerm("classification")
+	keyToolCalls      = ast.StringTerm("tool_calls")
+	keyToolsCalled    = ast.StringTerm("tools_called")
+	keyAnswer         = ast.StringTerm("answer")
+	keyNumbers        = ast.StringTerm("numbers")
+	keyRoles          = ast.StringTerm("roles")
+	keySurface        = ast.StringTerm("surface")
+	keyIntent         = ast.StringTerm("intent")
+	keyConfidence     = ast.StringTerm("confidence")
+	keySource         = ast.StringTerm("source")
+	keyRules          = ast.StringTerm("rules")
+	keyFilters        = ast.StringTerm("filters")
+
+	nkText       = ast.StringTerm("text")
+	nkValue      = ast.StringTerm("value")
+	nkGrounded   = ast.StringTerm("grounded")
+	nkSource     = ast.StringTerm("source")
+	nkSourceKind = ast.StringTerm("source_kind")
+	nkDerivation = ast.StringTerm("derivation")
+	nkTrivial    = ast.StringTerm("trivial")
+
+	emptyArray  = ast.InternedEmptyArray
+	emptyObject = ast.InternedEmptyObject
+	emptyAnswer = ast.ObjectTerm([2]*ast.Term{keyNumbers, emptyArray})
 )
 
 func numbers(ns []Number) *ast.Term {
 	terms := make([]*ast.Term, len(ns))
 	for i, n := range ns {
 		terms[i] = ast.ObjectTerm(
-			item("text", ast.StringTerm(n.Text)),
-			item("value", ast.FloatNumberTerm(n.Value)),
-			item("grounded", ast.BooleanTerm(n.Grounded)),
-			item("source", ast.StringTerm(n.Source)),
-			item("source_kind", ast.StringTerm(n.SourceKind)),
-			item("derivation", ast.StringTerm(n.Derivation)),
-			item("trivial", ast.BooleanTerm(n.Trivial)),
+			[2]*ast.Term{nkText, ast.StringTerm(n.Text)},
+			[2]*ast.Term{nkValue, ast.FloatNumberTerm(n.Value)},
+			[2]*ast.Term{nkGrounded, ast.InternedTerm(n.Grounded)},
+			[2]*ast.Term{nkSource, ast.StringTerm(n.Source)},
+			[2]*ast.Term{nkSourceKind, sourceKindTerm(n.SourceKind)},
+			[2]*ast.Term{nkDerivation, ast.InternedTerm(n.Derivation)}, // mostly ""
+			[2]*ast.Term{nkTrivial, ast.InternedTerm(n.Trivial)},
 		)
 	}
 	return ast.ArrayTerm(terms...)
 }
 
+// sourceKindTerms are the terms of the source kinds a number can have.
+var sourceKindTerms = map[string]*ast.Term{
+	"":       ast.InternedEmptyString,
+	"tool":   ast.StringTerm("tool"),
+	"user":   ast.StringTerm("user"),
+	"system": ast.StringTerm("system"),
+}
+
+func sourceKindTerm(k string) *ast.Term {
+	if t := sourceKindTerms[k]; t != nil {
+		return t
+	}
+	return ast.StringTerm(k)
+}
+
 func stringArray(ss []string) *ast.Term {
+	if len(ss) == 0 {
+		return emptyArray
+	}
 	terms := make([]*ast.Term, len(ss))
 	for i, s := range ss {
 		terms[i] = ast.StringTerm(s)
 	}
 	return ast.ArrayTerm(terms...)
 }
-
-func item(k string, v *ast.Term) [2]*ast.Term { return [2]*ast.Term{ast.InternedTerm(k), v} }

@@ -33,6 +33,18 @@ type Bundle struct {
 	store    storage.Store
 
 	request, tools, response *query
+
+	// direct are the violation-set queries of the decisions Weir assembles in Go
+	// (direct.go); nil ones are evaluated in full.
+	direct directQueries
+
+	// toolNames are AST terms of the tool names the bundle data lists, shared by every
+	// decision's input instead of being built per proposed call. Read-only after Load.
+	toolNames map[string]*ast.Term
+
+	// memo holds, per intent of data.weir.intents, the library documents that depend on
+	// the intent alone, evaluated once at load (memo.go). Read-only after Load.
+	memo map[string][]memoEntry
 }
 
 // Dir returns the directory the bundle was loaded from.
@@ -70,7 +82,7 @@ func Load(ctx context.Context, dir string) (*Bundle, error) {
 	if len(errs) > 0 {
 		return nil, errs
 	}
-	b := &Bundle{dir: dir, revision: revision(srcs, dataSrc), modules: modules, data: data}
+	b := &Bundle{dir: dir, revision: revision(srcs, dataSrc), modules: modules, data: data, toolNames: data.toolNameTerms()}
 	if err := b.compile(ctx); err != nil {
 		return nil, err
 	}
@@ -113,6 +125,15 @@ func (b *Bundle) compile(ctx context.Context) error {
 			return ErrorList{errorf(CodeQueryPrepare, "%s: %v", p.text, err)}
 		}
 		*p.dst = q
+	}
+	if !b.data.library {
+		return nil
+	}
+	if b.direct, err = prepareDirect(c, b.store, txn); err != nil {
+		return ErrorList{errorf(CodeQueryPrepare, "%v", err)}
+	}
+	if intents, ok := b.data.doc["intents"].(map[string]any); ok {
+		b.memo = buildMemo(ctx, c, func(text string) (*query, error) { return prepareQuery(c, b.store, txn, text) }, intents)
 	}
 	return nil
 }

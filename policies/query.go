@@ -2,6 +2,7 @@ package policies
 
 import (
 	"context"
+	"fmt"
 
 	"github.com/open-policy-agent/opa/v1/ast"
 	"github.com/open-policy-agent/opa/v1/metrics"
@@ -13,10 +14,12 @@ import (
 // (topdown) directly. The rego package would, on every evaluation, open a store
 // transaction, allocate metrics, start a goroutine to watch the context and convert the
 // result to map[string]any; a decision needs none of that: the store is read-only for the
-// bundle's life, and the result is decoded from the AST value (decode.go).
+// bundle's life, and the result is decoded from the AST value (decode.go). The evaluator's
+// rule and data caches come from a pool (cache.go) instead of being allocated per query.
 type query struct {
 	text     string // e.g. data.weir.tools.decision, for error messages
 	body     ast.Body
+	vars     []ast.Var // the query's results, in order (at most maxVars)
 	compiler *ast.Compiler
 	qc       ast.QueryCompiler
 	store    storage.Store
@@ -26,21 +29,63 @@ type query struct {
 // resultVar captures the decision's value: the query is `result = <decision ref>`.
 var resultVar = ast.Var("result")
 
+// maxVars bounds the documents one query evaluates (direct.go evaluates two).
+const maxVars = 2
+
+// values are a query's results, one per var.
+type values [maxVars]ast.Value
+
+// complete reports whether each of the first n values is defined.
+func (vs *values) complete(n int) bool {
+	for _, v := range vs[:n] {
+		if v == nil {
+			return false
+		}
+	}
+	return true
+}
+
 // noMetrics is shared: the evaluator records timers nobody reads.
 var noMetrics = metrics.NoOp()
 
+// prepareQuery compiles `result = <text>`.
 func prepareQuery(c *ast.Compiler, store storage.Store, txn storage.Transaction, text string) (*query, error) {
-	qc := c.QueryCompiler()
-	body, err := qc.Compile(ast.NewBody(ast.Equality.Expr(ast.NewTerm(resultVar), ast.MustParseTerm(text))))
-	if err != nil {
-		return nil, err
-	}
-	return &query{text: text, body: body, compiler: c, qc: qc, store: store, txn: txn}, nil
+	return prepareRefs(c, store, txn, text, text)
 }
 
-// eval evaluates the query for the input and returns the decision's value. Evaluation stops
+// prepareRefs compiles a query evaluating each ref into its own var, in order; name is the
+// query's name in error messages.
+func prepareRefs(c *ast.Compiler, store storage.Store, txn storage.Transaction, name string, refs ...string) (*query, error) {
+	q := &query{text: name, compiler: c, qc: c.QueryCompiler(), store: store, txn: txn}
+	var body ast.Body
+	for i, ref := range refs {
+		v := resultVar
+		if i > 0 {
+			v = ast.Var(fmt.Sprintf("result%d", i))
+		}
+		q.vars = append(q.vars, v)
+		body = append(body, ast.Equality.Expr(ast.NewTerm(v), ast.MustParseTerm(ref)))
+	}
+	var err error
+	if q.body, err = q.qc.Compile(body); err != nil {
+		return nil, err
+	}
+	return q, nil
+}
+
+// eval evaluates the query for the input and returns the decision's value. memo holds the
+// intent's memoized library documents (memo.go), nil for none. Evaluation stops
 // with an error when ctx is cancelled or its deadline passes.
-func (q *query) eval(ctx context.Context, input ast.Value) (ast.Value, error) {
+func (q *query) eval(ctx context.Context, input ast.Value, memo []memoEntry) (ast.Value, error) {
+	vs, err := q.evalAll(ctx, input, memo)
+	return vs[0], err
+}
+
+// evalAll evaluates the query and returns the value of each of its vars.
+func (q *query) evalAll(ctx context.Context, input ast.Value, memo []memoEntry) (values, error) {
+	caches := getCaches()
+	defer putCaches(caches)
+	caches.virtual.memo = memo
 	tq := topdown.NewQuery(q.body).
 		WithQueryCompiler(q.qc).
 		WithCompiler(q.compiler).
@@ -48,6 +93,8 @@ func (q *query) eval(ctx context.Context, input ast.Value) (ast.Value, error) {
 		WithTransaction(q.txn).
 		WithInput(ast.NewTerm(input)).
 		WithMetrics(noMetrics).
+		WithVirtualCache(&caches.virtual).
+		WithBaseCache(&caches.base).
 		WithStrictBuiltinErrors(true)
 	if ctx.Done() != nil {
 		c := topdown.NewCancel()
@@ -56,23 +103,25 @@ func (q *query) eval(ctx context.Context, input ast.Value) (ast.Value, error) {
 		tq = tq.WithCancel(c)
 	}
 	var (
-		value ast.Value
-		n     int
+		vs values
+		n  int
 	)
 	err := tq.Iter(ctx, func(qr topdown.QueryResult) error {
 		n++
-		if t := qr[resultVar]; t != nil {
-			value = t.Value
+		for i, v := range q.vars {
+			if t := qr[v]; t != nil {
+				vs[i] = t.Value
+			}
 		}
 		return nil
 	})
 	switch {
 	case err != nil:
-		return nil, evalError(q.text, err)
-	case n == 0 || value == nil:
-		return nil, errorf(CodeDecisionUndef, "%s is undefined for this input", q.text)
+		return values{}, evalError(q.text, err)
+	case n == 0 || !vs.complete(len(q.vars)):
+		return values{}, errorf(CodeDecisionUndef, "%s is undefined for this input", q.text)
 	case n > 1:
-		return nil, errorf(CodeDecisionConflict, "%s produced %d results", q.text, n)
+		return values{}, errorf(CodeDecisionConflict, "%s produced %d results", q.text, n)
 	}
-	return value, nil
+	return vs, nil
 }

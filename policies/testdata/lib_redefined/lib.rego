@@ -1,0 +1,3 @@
+package weir.lib
+
+allowed_set := {"u"} if input.route.name == "conflict"

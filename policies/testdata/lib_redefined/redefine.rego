@@ -1,0 +1,3 @@
+package weir.tools
+
+decision := {"allow": true, "calls": [], "violations": []} if input.route.name == "conflict"
