@@ -6,13 +6,14 @@ BENCH_PKGS := ./rules/... ./policies/... ./gateway/... ./adapters/...
 BENCHTIME ?= 300ms
 LOAD_FLAGS ?=
 
-.PHONY: build test vet unit check-examples bench bench-load run classify-examples clean
+.PHONY: build test vet unit check-examples fuzz-smoke bench bench-load run classify-examples clean
 
 build:
 	$(GO) build -o $(BIN) ./cmd/weir
 
-## test: vet, the race-enabled test suite, and `weir check` over every example pack and bundle.
-test: vet unit check-examples
+## test: vet, the race-enabled test suite, `weir check` over every example pack and bundle,
+## and a short run of every fuzz target.
+test: vet unit check-examples fuzz-smoke
 
 vet:
 	$(GO) vet ./...
@@ -25,6 +26,22 @@ check-examples: build
 		ex=$${d%/rules/}; args="--rules $$ex/rules"; \
 		if [ -d $$ex/policies ]; then args="$$args --policies $$ex/policies"; fi; \
 		echo "== weir check $$args"; $(BIN) check $$args; \
+	done
+
+## fuzz-smoke: each fuzz target of the reliability suite for FUZZTIME from its seeds and
+## committed corpus (testdata/fuzz); a crash fails the build and leaves its input under the
+## package's testdata/fuzz, to be committed as a regression test with the fix. The first run
+## builds coverage-instrumented copies of the dependencies (minutes once, cached after).
+FUZZTIME ?= 2s
+FUZZ_TARGETS := ./rules:FuzzLoad ./rules:FuzzClassify \
+	./policies/grounding:FuzzExtract ./policies/grounding:FuzzCheck \
+	./adapters/data:FuzzPlan ./gateway/config:FuzzParse \
+	./gateway:FuzzSSE ./gateway:FuzzStreamRelay ./gateway:FuzzChatResponse
+
+fuzz-smoke:
+	@set -e; for t in $(FUZZ_TARGETS); do \
+		pkg=$${t%%:*}; fn=$${t##*:}; echo "== fuzz $$fn $$pkg"; \
+		$(GO) test -run '^$$' -fuzz "^$$fn\$$" -fuzztime $(FUZZTIME) $$pkg; \
 	done
 
 ## bench: every stage benchmark (-benchmem) and then the load harness, printed as one table

@@ -1,6 +1,7 @@
 package gateway
 
 import (
+	"bytes"
 	"testing"
 
 	"github.com/valyala/fasthttp"
@@ -26,5 +27,54 @@ func BenchmarkChatToolCall(b *testing.B) {
 		if rc.Response.StatusCode() != 200 {
 			b.Fatalf("status %d: %s", rc.Response.StatusCode(), rc.Response.Body())
 		}
+	}
+}
+
+// benchChatBody is the load harness's 1-tool-call request (gateway/loadtest): a system
+// prompt, a question and four tool definitions with their JSON Schemas.
+var benchChatBody = []byte(`{"messages":[{"content":"Sei l'assistente di analisi di un ristorante. Rispondi in italiano, in modo conciso. Usa sempre gli strumenti per ottenere i numeri: non inventare mai valori. Gli strumenti disponibili calcolano metriche (fatturato, food cost, ordini, ticket medio, margine), aggregazioni per categoria, cameriere o mese, e confronti tra periodi.","role":"system"},{"content":"Qual è il fatturato totale del 2024?","role":"user"}],"model":"gpt-4o-mini","temperature":0,` +
+	`"tools":[{"function":{"description":"Calcola una metrica sui dati degli ordini.","name":"execute_metric","parameters":{"properties":{"metric":{"enum":["revenue","food_cost","order_count","ticket_medio","gross_margin"],"type":"string"},"month":{"maximum":12,"minimum":1,"type":"integer"},"year":{"type":"integer"}},"type":"object"}},"type":"function"},` +
+	`{"function":{"description":"Aggrega una metrica per una dimensione.","name":"aggregate_group","parameters":{"properties":{"group_by":{"enum":["category","waiter","month","payment_method"],"type":"string"},"limit":{"type":"integer"},"metric":{"type":"string"},"year":{"type":"integer"}},"type":"object"}},"type":"function"},` +
+	`{"function":{"description":"Confronta una metrica tra due periodi.","name":"compare_periods","parameters":{"properties":{"from":{"type":"string"},"metric":{"type":"string"},"to":{"type":"string"}},"type":"object"}},"type":"function"},` +
+	`{"function":{"description":"Restituisce righe grezze degli ordini.","name":"filter_data","parameters":{"properties":{"limit":{"maximum":100,"type":"integer"}},"type":"object"}},"type":"function"}]}`)
+
+// BenchmarkChatRequest decodes the 1-tool-call request, narrows its tools to the
+// analytics intent's and encodes what is forwarded: the fast path, then encoding/json.
+func BenchmarkChatRequest(b *testing.B) {
+	allowed := []string{"execute_metric", "aggregate_group", "compare_periods"}
+	run := func(b *testing.B, decode func([]byte) (*chatRequest, error)) {
+		b.ReportAllocs()
+		for b.Loop() {
+			req, err := decode(benchChatBody)
+			if err != nil {
+				b.Fatal(err)
+			}
+			req.narrowTools(allowed)
+			if _, err := req.encode(); err != nil {
+				b.Fatal(err)
+			}
+		}
+	}
+	b.Run("scan", func(b *testing.B) { run(b, decodeChatRequest) })
+	b.Run("json", func(b *testing.B) {
+		run(b, func(body []byte) (*chatRequest, error) { return decodeChatRequestJSON(bytes.Clone(body)) })
+	})
+}
+
+// BenchmarkChatResponse decodes a 1-tool-call answer: the fast path, then encoding/json.
+func BenchmarkChatResponse(b *testing.B) {
+	body := []byte(`{"choices":[{"finish_reason":"tool_calls","index":0,"message":{"content":null,"role":"assistant","tool_calls":[{"function":{"arguments":"{\"metric\":\"revenue\",\"year\":2024}","name":"execute_metric"},"id":"call_rev","type":"function"}]}}],"created":1767225600,"id":"chatcmpl-bench","model":"gpt-4o-mini","object":"chat.completion","usage":{"completion_tokens":60,"prompt_tokens":850,"total_tokens":910}}`)
+	for _, p := range []struct {
+		name   string
+		decode func([]byte) (*chatResponse, error)
+	}{{"scan", decodeChatResponse}, {"json", decodeChatResponseJSON}} {
+		b.Run(p.name, func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				if _, err := p.decode(body); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
 	}
 }

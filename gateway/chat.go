@@ -4,26 +4,56 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
+	"unicode/utf8"
 
 	"github.com/weirgw/weir/policies"
 )
 
-// chatRequest is the part of an OpenAI chat completion request Weir reads. The raw
-// top-level fields are kept so the request is forwarded with every field it had.
+// chatRequest is the part of an OpenAI chat completion request Weir reads. The request is
+// forwarded with every field it had: the client's bytes as they are (fast path) or, when
+// the body had to be decoded by encoding/json, its re-encoded top-level fields.
 type chatRequest struct {
-	raw      map[string]json.RawMessage
+	raw      map[string]json.RawMessage // the encoding/json path's top-level fields
+	body     []byte                     // the fast path: the client's body (a copy)
+	members  []member                   // the fast path: the body's top-level members
+	omit     uint8                      // the fast path: members narrowTools removed (omit* bits)
+	narrowed bool                       // the fast path: tools were narrowed
 	Messages []policies.Message
 	Tools    []json.RawMessage
 	Stream   bool
 	User     string
 }
 
+// Members of the request narrowTools may remove.
+const (
+	omitTools = 1 << iota
+	omitToolChoice
+	omitParallelToolCalls
+)
+
 // decodeChatRequest parses body strictly enough to serve it: a JSON object with a
-// non-empty messages array.
+// non-empty messages array. The request keeps a copy of body, never body itself: body
+// belongs to the fasthttp.RequestCtx.
 func decodeChatRequest(body []byte) (*chatRequest, error) {
+	own := bytes.Clone(body)
+	if req, ok := scanChatRequest(own); ok {
+		return req, nil
+	}
+	return decodeChatRequestJSON(own)
+}
+
+// decodeChatRequestJSON is decodeChatRequest with encoding/json: the reference the fast
+// path (scanChatRequest) agrees with, and the path that reports every error.
+func decodeChatRequestJSON(body []byte) (*chatRequest, error) {
+	if !utf8.Valid(body) {
+		return nil, errorf(KindBadRequest, "invalid_json", "the request body is not valid UTF-8")
+	}
 	req := &chatRequest{}
 	if err := json.Unmarshal(body, &req.raw); err != nil || req.raw == nil {
-		return nil, errorf(KindBadRequest, "invalid_json", "the request body is not a JSON object")
+		return nil, errorf(KindBadRequest, "invalid_json", "%s", bodyProblem(body, err))
+	}
+	if err := legacyFunctions(req.raw); err != nil {
+		return nil, err
 	}
 	msgs, ok := req.raw["messages"]
 	if !ok {
@@ -57,7 +87,11 @@ func isNull(b json.RawMessage) bool { return len(b) == 0 || string(bytes.TrimSpa
 func jsonProblem(err error) string {
 	var te *json.UnmarshalTypeError
 	if errors.As(err, &te) {
-		return "wrong type at " + te.Field + ": want " + te.Type.String()
+		at := ""
+		if te.Field != "" {
+			at = " at " + te.Field
+		}
+		return "wrong type" + at + ": got " + te.Value + ", want " + jsonKind(te.Field, te.Type)
 	}
 	return "malformed JSON"
 }
@@ -74,6 +108,14 @@ func (r *chatRequest) lastUserText() string {
 
 // toolName returns the function name of an OpenAI tool definition.
 func toolName(raw json.RawMessage) string {
+	if name, ok := scanToolName(raw); ok {
+		return name
+	}
+	return toolNameJSON(raw)
+}
+
+// toolNameJSON is toolName with encoding/json, for what scanToolName does not take.
+func toolNameJSON(raw json.RawMessage) string {
 	var t struct {
 		Function struct {
 			Name string `json:"name"`
@@ -87,29 +129,45 @@ func toolName(raw json.RawMessage) string {
 	return t.Name
 }
 
-// narrowTools keeps the offered tools that allowed names and returns the names removed.
-// With no tool left, tools, tool_choice and parallel_tool_calls are dropped (the API
-// refuses a tool_choice without tools); a tool_choice forcing a removed tool is dropped.
-func (r *chatRequest) narrowTools(allowed []string) (removed []string) {
+// offeredTools splits the offered tools into those allowed names and the names of the
+// others.
+func (r *chatRequest) offeredTools(allowed []string) (kept []json.RawMessage, removed []string) {
 	if len(r.Tools) == 0 {
-		return nil
+		return nil, nil
 	}
-	ok := make(map[string]bool, len(allowed))
-	for _, a := range allowed {
-		ok[a] = true
-	}
-	kept := r.Tools[:0:0]
+	kept = r.Tools[:0:0]
 	for _, t := range r.Tools {
-		if name := toolName(t); ok[name] {
+		if name := toolName(t); contains(allowed, name) {
 			kept = append(kept, t)
 		} else {
 			removed = append(removed, name)
 		}
 	}
+	return kept, removed
+}
+
+func contains(list []string, s string) bool {
+	for _, v := range list {
+		if v == s {
+			return true
+		}
+	}
+	return false
+}
+
+// narrowTools keeps the offered tools that allowed names and returns the names removed.
+// With no tool left, tools, tool_choice and parallel_tool_calls are dropped (the API
+// refuses a tool_choice without tools); a tool_choice forcing a removed tool is dropped.
+func (r *chatRequest) narrowTools(allowed []string) (removed []string) {
+	kept, removed := r.offeredTools(allowed)
 	if len(removed) == 0 {
 		return nil
 	}
 	r.Tools = kept
+	if r.raw == nil {
+		r.narrowFast(allowed)
+		return removed
+	}
 	if len(kept) == 0 {
 		delete(r.raw, "tools")
 		delete(r.raw, "tool_choice")
@@ -118,15 +176,81 @@ func (r *chatRequest) narrowTools(allowed []string) (removed []string) {
 	}
 	r.raw["tools"], _ = json.Marshal(kept)
 	if tc, has := r.raw["tool_choice"]; has {
-		if forced := toolName(tc); forced != "" && !ok[forced] {
+		if forced := toolName(tc); forced != "" && !contains(allowed, forced) {
 			delete(r.raw, "tool_choice")
 		}
 	}
 	return removed
 }
 
-// encode returns the request to forward.
-func (r *chatRequest) encode() ([]byte, error) { return json.Marshal(r.raw) }
+// narrowFast marks the members the fast path's encode leaves out or replaces.
+func (r *chatRequest) narrowFast(allowed []string) {
+	r.narrowed = true
+	if len(r.Tools) == 0 {
+		r.omit |= omitTools | omitToolChoice | omitParallelToolCalls
+		return
+	}
+	for _, m := range r.members {
+		if string(r.memberKey(m)) == "tool_choice" {
+			if forced := toolName(r.body[m.val:m.end]); forced != "" && !contains(allowed, forced) {
+				r.omit |= omitToolChoice
+			}
+		}
+	}
+}
+
+func (r *chatRequest) memberKey(m member) []byte { return r.body[m.key+1 : m.keyEnd-1] }
+
+// encode returns the request to forward: the client's body when nothing was narrowed.
+func (r *chatRequest) encode() ([]byte, error) {
+	if r.raw != nil {
+		return json.Marshal(r.raw)
+	}
+	if !r.narrowed {
+		return r.body, nil
+	}
+	return r.spliced(), nil
+}
+
+// spliced is the client's body with the narrowed tools and without the removed members.
+func (r *chatRequest) spliced() []byte {
+	b := r.body
+	out := make([]byte, 0, len(b))
+	out = append(out, b[:r.members[0].key]...) // '{' and white space
+	wrote := false
+	for _, m := range r.members {
+		bit := 0
+		switch string(r.memberKey(m)) {
+		case "tools":
+			bit = omitTools
+		case "tool_choice":
+			bit = omitToolChoice
+		case "parallel_tool_calls":
+			bit = omitParallelToolCalls
+		}
+		if r.omit&uint8(bit) != 0 {
+			continue
+		}
+		if wrote {
+			out = append(out, ',')
+		}
+		wrote = true
+		if bit != omitTools {
+			out = append(out, b[m.key:m.end]...)
+			continue
+		}
+		out = append(out, b[m.key:m.val]...)
+		out = append(out, '[')
+		for i, t := range r.Tools {
+			if i > 0 {
+				out = append(out, ',')
+			}
+			out = append(out, t...)
+		}
+		out = append(out, ']')
+	}
+	return append(out, b[r.members[len(r.members)-1].end:]...) // white space and '}'
+}
 
 // toolsCalled returns the tools the model already used in the conversation.
 func (r *chatRequest) toolsCalled() []string { return policies.ToolsCalled(r.Messages) }

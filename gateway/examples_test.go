@@ -21,6 +21,7 @@ func TestExampleConfigs(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
+			t.Cleanup(func() { s.closeSources(nil, 0) }) // the query routes' databases
 			if u := s.Config.Upstreams[0]; u.BaseURL != "http://127.0.0.1:8081/v1" || u.APIKey != "" {
 				t.Errorf("upstream defaults = %q %q", u.BaseURL, u.APIKey)
 			}

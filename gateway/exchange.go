@@ -3,7 +3,6 @@ package gateway
 import (
 	"context"
 	"crypto/rand"
-	"encoding/json"
 	"time"
 
 	"github.com/valyala/fasthttp"
@@ -137,9 +136,7 @@ func (x *exchange) admit(ctx context.Context) error {
 	}
 	if x.monitor() {
 		// Record what would have been removed; forward unchanged.
-		cp := *x.req
-		cp.raw = map[string]json.RawMessage{}
-		x.removedTools = cp.narrowTools(d.Obligations.AllowedTools)
+		_, x.removedTools = x.req.offeredTools(d.Obligations.AllowedTools)
 		return nil
 	}
 	x.removedTools = x.req.narrowTools(d.Obligations.AllowedTools)

@@ -48,7 +48,8 @@ type Gateway struct {
 	base       context.Context
 	cancelBase context.CancelFunc
 
-	reloadMu sync.Mutex // one compile at a time
+	reloadMu sync.Mutex     // one compile at a time
+	streams  sync.WaitGroup // stream relays still running; Shutdown waits for them (stream.go)
 	status   reloadStatus
 
 	server, admin *fasthttp.Server
@@ -140,6 +141,7 @@ func (g *Gateway) Shutdown(ctx context.Context) error {
 		errs = append(errs, g.server.ShutdownWithContext(ctx), g.admin.ShutdownWithContext(ctx))
 	}
 	g.cancelBase()
+	g.streams.Wait() // cancelling base aborted their upstream reads: they end and are recorded now
 	if s := g.snap.Load(); s != nil {
 		s.closeSources(nil, 0)
 	}

@@ -1,6 +1,7 @@
 package gateway
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"log/slog"
@@ -44,11 +45,22 @@ func (g *Gateway) handle(rc *fasthttp.RequestCtx) {
 // serveChat runs the chat stages, answers, and audits the decision whatever happened.
 func (g *Gateway) serveChat(rc *fasthttp.RequestCtx, snap *Snapshot, r *route, sub string) {
 	x := newExchange(g, rc, snap, r, sub)
-	if wantsStream(rc.Request.Body()) {
+	if streaming(rc.Request.Body()) {
 		g.serveStream(rc, x)
 		return
 	}
 	g.serve(rc, x, chatStages)
+}
+
+// streaming is wantsStream, in one pass where it can be.
+func streaming(body []byte) bool {
+	if !bytes.Contains(body, []byte(`"stream"`)) {
+		return false
+	}
+	if stream, ok := streamRequested(body); ok {
+		return stream
+	}
+	return wantsStream(body)
 }
 
 // serve runs an exchange through stages, audits it, answers and counts it.
@@ -229,6 +241,9 @@ func (g *Gateway) observe(x *exchange, rec *audit.Record, err error) {
 	level := slog.LevelDebug
 	if rec.Outcome != audit.OutcomeAllowed {
 		level = slog.LevelInfo
+	}
+	if !g.log.Enabled(g.base, level) {
+		return // the attributes below cost a dozen allocations
 	}
 	attrs := []any{"decision_id", rec.DecisionID, "route", rec.Route, "intent", rec.Intent,
 		"outcome", rec.Outcome, "status", rec.Status, "latency_us", rec.LatencyUS["total"]}

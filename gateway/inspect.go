@@ -24,7 +24,7 @@ func (x *exchange) forward(context.Context) error {
 	defer fasthttp.ReleaseResponse(resp)
 	up := x.route.upstream
 	up.prepare(&x.rc.Request, req, x.subPath, x.rc.RemoteIP())
-	req.SetBody(body)
+	req.SetBodyRaw(body) // the request's own bytes, unchanged until req is released
 	if err := up.do(req, resp); err != nil {
 		x.countUpstreamError(err)
 		return err
@@ -137,6 +137,9 @@ func (x *exchange) enforce(context.Context) error {
 	case !violating || x.monitor():
 		x.body = x.upstreamBody
 	case x.route.cfg.OnViolation == config.OnViolationRewrite:
+		if err := x.resp.loadRaw(); err != nil {
+			return &Error{Kind: KindInternal, Code: "internal_error", Message: "could not decode the answer to rewrite it", Err: err}
+		}
 		for _, c := range x.resp.choices {
 			c.rewrite()
 		}

@@ -2,6 +2,7 @@ package gateway
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"sort"
 	"strings"
@@ -16,7 +17,8 @@ const UnverifiedMarker = "[unverified number]"
 // chatResponse is an upstream chat completion, kept raw except for what Weir inspects and
 // may rewrite.
 type chatResponse struct {
-	raw     map[string]json.RawMessage
+	body    []byte                     // the upstream's answer
+	raw     map[string]json.RawMessage // nil until a rewrite needs it (loadRaw)
 	choices []*choice
 }
 
@@ -33,11 +35,27 @@ type choice struct {
 	rewritten bool
 }
 
+// decodeChatResponse reads what Weir inspects in an upstream chat completion: each
+// choice's content and tool calls.
 func decodeChatResponse(body []byte) (*chatResponse, error) {
+	r, ok := scanChatResponse(body)
+	if !ok {
+		var err error
+		if r, err = decodeChatResponseJSON(body); err != nil {
+			return nil, err
+		}
+	}
+	return r, uninspectable(r)
+}
+
+// decodeChatResponseJSON is decodeChatResponse with encoding/json, raw maps included: the
+// reference the fast path (scanChatResponse) agrees with, and the path that reports every
+// error.
+func decodeChatResponseJSON(body []byte) (*chatResponse, error) {
 	bad := func(what string) error {
 		return errorf(KindUpstreamDown, "upstream_invalid_response", "the upstream answer is not a chat completion (%s)", what)
 	}
-	r := &chatResponse{}
+	r := &chatResponse{body: body}
 	if err := json.Unmarshal(body, &r.raw); err != nil || r.raw == nil {
 		return nil, bad("not a JSON object")
 	}
@@ -65,6 +83,25 @@ func decodeChatResponse(body []byte) (*chatResponse, error) {
 		r.choices = append(r.choices, ch)
 	}
 	return r, nil
+}
+
+// loadRaw fills the raw maps a rewrite edits, when the fast path left them out.
+func (r *chatResponse) loadRaw() error {
+	if r.raw != nil {
+		return nil
+	}
+	full, err := decodeChatResponseJSON(r.body)
+	if err != nil {
+		return err
+	}
+	if len(full.choices) != len(r.choices) {
+		return errors.New("the two decodings of the answer disagree")
+	}
+	r.raw = full.raw
+	for i, c := range r.choices {
+		c.raw, c.msg = full.choices[i].raw, full.choices[i].msg
+	}
+	return nil
 }
 
 // encode re-encodes the response after rewrites.

@@ -28,6 +28,9 @@ const streamWriteTimeout = 2 * time.Minute
 // closed, and nothing more is written.
 var errClientGone = &Error{Kind: KindBadRequest, Code: "client_closed", Message: "the client closed the stream"}
 
+// errShuttingDown ends the streams still running when the shutdown's grace period is over.
+var errShuttingDown = &Error{Kind: KindNotReady, Code: "shutting_down", Message: "the gateway is shutting down; the stream was ended"}
+
 // wantsStream reports whether a chat request body asks for stream: true. A body that does
 // not decode goes the plain path, whose decode stage reports the problem.
 func wantsStream(body []byte) bool {
@@ -60,6 +63,8 @@ func (g *Gateway) serveStream(rc *fasthttp.RequestCtx, x *exchange) {
 	setWeirHeaders(rc, x.decisionID, x.class.Intent)
 	s := newStreamer(g.base, x, rc.Conn())
 	x.rc = nil // the stream writer runs after the handler returns: it must not see rc
+	// fasthttp starts the writer at once, whatever becomes of the response; relay calls Done.
+	g.streams.Add(1)
 	rc.SetBodyStreamWriter(s.relay)
 }
 
@@ -136,9 +141,15 @@ func newStreamer(ctx context.Context, x *exchange, conn net.Conn) *streamer {
 // relay is the response's body writer: it pumps the upstream stream through the
 // inspection, then audits and ends the stream.
 func (s *streamer) relay(w *bufio.Writer) {
+	defer s.x.g.streams.Done()
 	s.w = w
 	start := time.Now()
+	// At shutdown (s.ctx ends) the upstream read is aborted, so that the stream ends, is
+	// recorded and cancels the generation before the audit trail closes.
+	up, laddr := s.x.route.upstream, s.x.stream.LocalAddr()
+	stop := context.AfterFunc(s.ctx, func() { up.abortStream(laddr) })
 	err := s.pump()
+	stop()
 	// Closing the body before it was read to the end closes the upstream connection,
 	// which is how an abandoned generation is cancelled.
 	s.x.stream.CloseBodyStream()
@@ -246,6 +257,8 @@ func (s *streamer) pump() error {
 				return upstreamBroken("the upstream stream ended before the answer was complete", io.ErrUnexpectedEOF)
 			}
 			return nil
+		case rerr != nil && s.ctx.Err() != nil:
+			return errShuttingDown
 		case rerr != nil:
 			err := s.x.route.upstream.transportError(rerr)
 			s.x.countUpstreamError(err)

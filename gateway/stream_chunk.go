@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"sort"
 	"strings"
+	"sync/atomic"
 
 	"github.com/weirgw/weir/policies"
 )
@@ -54,6 +55,20 @@ func (s *streamer) choice(i int) *streamChoice {
 // gated text is taken out and released by sentence, a finish_reason releases what the
 // choice still holds, and what is left of the chunk is forwarded.
 func (s *streamer) chunk(data []byte) error {
+	if !chunkJSONOnly.Load() {
+		if done, err := s.chunkFast(data); done {
+			return err
+		}
+	}
+	return s.chunkJSON(data)
+}
+
+// chunkJSONOnly turns chunkFast off, for the test that compares the two paths.
+var chunkJSONOnly atomic.Bool
+
+// chunkJSON is chunk with encoding/json, for every kind of chunk: the reference chunkFast
+// agrees with.
+func (s *streamer) chunkJSON(data []byte) error {
 	var raw map[string]json.RawMessage
 	if json.Unmarshal(data, &raw) != nil || raw == nil {
 		return upstreamBroken("the upstream sent a malformed stream chunk", nil)
@@ -107,6 +122,9 @@ func (s *streamer) choiceDelta(ch map[string]json.RawMessage) (bool, error) {
 	var delta map[string]json.RawMessage
 	if v, ok := ch["delta"]; ok && !isNull(v) && json.Unmarshal(v, &delta) != nil {
 		return false, bad
+	}
+	if v, ok := delta["function_call"]; ok && !isNull(v) {
+		return false, upstreamBroken(errLegacyFunctionCall.Message, nil)
 	}
 	changed := false
 	if v, ok := delta["tool_calls"]; ok {

@@ -17,6 +17,7 @@ type upstream struct {
 	cfg      config.Upstream
 	client   *fasthttp.HostClient
 	stream   *fasthttp.HostClient // stream: true requests (stream.go)
+	live     *streamConns         // the stream client's open connections
 	scheme   string
 	host     string
 	basePath string // the base URL's path without a trailing slash, e.g. /v1
@@ -63,7 +64,8 @@ func newUpstream(u config.Upstream) (*upstream, error) {
 		},
 		DisablePathNormalizing: true,
 	}
-	up.stream = newStreamClient(up.client, u.Timeout.Std(), connect)
+	up.live = &streamConns{}
+	up.stream = newStreamClient(up.client, u.Timeout.Std(), connect, up.live)
 	return up, nil
 }
 

@@ -18,6 +18,7 @@ type Writer struct {
 	closer io.Closer
 	seq    uint64
 	prev   string
+	line   []byte // the line being written, reused (an io.Writer does not keep it)
 }
 
 // NewWriter starts a new chain on w (stdout, a test buffer).
@@ -42,11 +43,23 @@ func Open(path string) (*Writer, error) {
 // Write seals r (seq, prev, hash) and appends it. On error the chain does not advance, so
 // the next record links to the last one written; the caller decides whether to fail
 // closed or count and log.
+//
+// The record is encoded before the lock is taken; under the lock it is only linked to
+// the previous record (its hash) and written.
 func (w *Writer) Write(r *Record) error {
+	e := encoders.Get().(*encoded)
+	defer encoders.Put(e)
+	ok, err := e.encode(r)
+	if err != nil {
+		return fmt.Errorf("audit: encode: %w", err)
+	}
 	w.mu.Lock()
 	defer w.mu.Unlock()
-	line, err := seal(r, w.seq+1, w.prev)
-	if err != nil {
+	var line []byte
+	if ok {
+		line = e.link(w.line[:0], w.seq+1, w.prev, r)
+		w.line = line[:0]
+	} else if line, err = sealJSON(r, w.seq+1, w.prev); err != nil {
 		return fmt.Errorf("audit: encode: %w", err)
 	}
 	if _, err := w.w.Write(line); err != nil {
@@ -55,6 +68,9 @@ func (w *Writer) Write(r *Record) error {
 	w.seq, w.prev = r.Seq, r.Hash
 	return nil
 }
+
+// encoders recycles the buffers records are encoded into.
+var encoders = sync.Pool{New: func() any { return new(encoded) }}
 
 // Close flushes the file to disk and closes it; for other sinks it does nothing.
 func (w *Writer) Close() error {

@@ -45,7 +45,14 @@ func parse(name, abs string, src []byte, env lookupFunc) (*Config, error) {
 		return nil, c.err()
 	}
 	expanded := map[int]bool{}
-	expandNode(&doc, env, c, expanded)
+	var envValues []string // what the expansion read: withheld from every message
+	expandNode(&doc, func(k string) (string, bool) {
+		v, ok := env(k)
+		if ok {
+			envValues = append(envValues, v)
+		}
+		return v, ok
+	}, c, expanded)
 	lines := map[string]int{}
 	checkKeys(doc.Content[0], reflect.TypeOf(*cfg), "", lines, c)
 	if len(c.list) > 0 {
@@ -53,7 +60,7 @@ func parse(name, abs string, src []byte, env lookupFunc) (*Config, error) {
 	}
 	if err := doc.Content[0].Decode(cfg); err != nil {
 		decodeErrors(err, expanded, c)
-		return nil, c.err()
+		return nil, withhold(c.err(), envValues)
 	}
 	cfg.defaults()
 	cfg.resolve(filepath.Dir(abs))
@@ -62,9 +69,28 @@ func parse(name, abs string, src []byte, env lookupFunc) (*Config, error) {
 	cfg.validateFallback(badAt, env)
 	cfg.validateData(badAt, env)
 	if err := c.err(); err != nil {
-		return nil, err
+		return nil, withhold(err, envValues)
 	}
 	return cfg, nil
+}
+
+// withhold blanks the values read from the environment in the messages of err: a
+// validation message quotes the value it rejects, wherever that came from, and an expanded
+// value may be a secret. Values shorter than 4 bytes stay: they are no secrets worth
+// hiding, and blanking them would garble the messages.
+func withhold(err error, values []string) error {
+	list, ok := err.(ErrorList)
+	if !ok {
+		return err
+	}
+	for i := range list {
+		for _, v := range values {
+			if len(v) >= 4 {
+				list[i].Message = strings.ReplaceAll(list[i].Message, v, "[expanded value withheld]")
+			}
+		}
+	}
+	return list
 }
 
 var lineRE = regexp.MustCompile(`line (\d+): `)

@@ -27,7 +27,6 @@ func backends(t *testing.T) []backend {
 	return bs
 }
 
-
 // analyticsDataset compiles the shipped analytics schema.
 func analyticsDataset(t testing.TB) *data.Dataset {
 	t.Helper()
