@@ -24,10 +24,12 @@ func newACMatcher(patterns []string) *acMatcher {
 	m := &acMatcher{plen: make([]int32, len(patterns))}
 	m.buildClasses(patterns)
 	n := m.nclasses
-	m.next = make([]int32, n) // the root; -1 marks a missing goto edge during construction
-	for i := range m.next {
-		m.next[i] = -1
+	// The trie is built in a map first, so the dense table is allocated once at its final size.
+	type edge struct {
+		from int32
+		c    uint16
 	}
+	child := map[edge]int32{}
 	own := [][]int32{nil}
 	for p, pat := range patterns {
 		m.plen[p] = int32(len(pat))
@@ -36,17 +38,23 @@ func newACMatcher(patterns []string) *acMatcher {
 		}
 		s := int32(0)
 		for i := 0; i < len(pat); i++ {
-			c := int(m.class[pat[i]])
-			if m.next[int(s)*n+c] < 0 {
-				m.next[int(s)*n+c] = int32(len(own))
+			e := edge{s, m.class[pat[i]]}
+			t, ok := child[e]
+			if !ok {
+				t = int32(len(own))
+				child[e] = t
 				own = append(own, nil)
-				for range n {
-					m.next = append(m.next, -1)
-				}
 			}
-			s = m.next[int(s)*n+c]
+			s = t
 		}
 		own[s] = append(own[s], int32(p))
+	}
+	m.next = make([]int32, len(own)*n) // -1 marks a missing goto edge during construction
+	for i := range m.next {
+		m.next[i] = -1
+	}
+	for e, t := range child {
+		m.next[int(e.from)*n+int(e.c)] = t
 	}
 	m.link(own)
 	return m
@@ -123,4 +131,26 @@ func (m *acMatcher) scan(text string, fn func(p, start, end int)) {
 			fn(int(p), i+1-int(m.plen[p]), i+1)
 		}
 	}
+}
+
+// scanInto is scan for the prefilter, without a callback per occurrence: it sets the bit of
+// every pattern found in seen, appends it to found the first time, and records in occ the
+// occurrences of the patterns marked in pos. It returns found.
+func (m *acMatcher) scanInto(text string, seen []uint64, found []int32, pos []bool, occ *occurrences) []int32 {
+	n := m.nclasses
+	s := int32(0)
+	for i := 0; i < len(text); i++ {
+		s = m.next[int(s)*n+int(m.class[text[i]])]
+		lo, hi := m.outStart[s], m.outStart[s+1]
+		for _, p := range m.outs[lo:hi] {
+			if seen[p>>6]&(1<<(p&63)) == 0 {
+				seen[p>>6] |= 1 << (p & 63)
+				found = append(found, p)
+			}
+			if pos[p] {
+				occ.add(int(p), i+1-int(m.plen[p]), i+1)
+			}
+		}
+	}
+	return found
 }

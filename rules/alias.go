@@ -2,6 +2,7 @@ package rules
 
 import (
 	"regexp"
+	"slices"
 	"sort"
 	"strings"
 )
@@ -12,13 +13,15 @@ type aliasMatcher struct {
 	name      string
 	terms     []string // normalized terms, index = pattern index of ac
 	canonical []string // canonical value per term
+	values    []any    // the canonical values boxed once, so a hit allocates nothing
 	ac        *acMatcher
-	used      bool // an extractor reads this table, so classification scans it
+	used      bool    // an extractor reads this table, so classification scans it
+	lits      []int32 // the terms' indices in the pack's prefilter, which finds them too
 }
 
-// aliasHit is one term found in normalized text.
+// aliasHit is one term found in normalized text; value is its canonical value.
 type aliasHit struct {
-	canonical  string
+	value      any
 	start, end int
 }
 
@@ -57,28 +60,58 @@ func compileAliases(p *Pack, srcs []*source, e *errs) map[string]*aliasMatcher {
 				e.add(s.name, line, "alias_empty", "table %q has no terms", name)
 			}
 			m.ac = newACMatcher(m.terms)
+			for _, c := range m.canonical {
+				m.values = append(m.values, c)
+			}
 			tables[name] = m
 		}
 	}
 	return tables
 }
 
-// find returns the table's terms in text, leftmost-longest, whole words, no overlaps.
-func (m *aliasMatcher) find(text string) []aliasHit {
-	var cands []aliasHit
+// find appends to buf the table's terms in text, leftmost-longest, whole words, no overlaps.
+func (m *aliasMatcher) find(text string, buf []aliasHit) []aliasHit {
+	cands := buf
 	m.ac.scan(text, func(i, start, end int) {
 		if boundaryOK(text, start, end) {
-			cands = append(cands, aliasHit{canonical: m.canonical[i], start: start, end: end})
+			cands = append(cands, aliasHit{value: m.values[i], start: start, end: end})
 		}
 	})
 	if len(cands) < 2 {
 		return cands
 	}
-	sort.Slice(cands, func(a, b int) bool {
-		if cands[a].start != cands[b].start {
-			return cands[a].start < cands[b].start
+	return leftmostLongest(cands)
+}
+
+// findIn is find on the occurrences the prefilter recorded while it scanned text (seen and o,
+// indexed), which saves the table's own scan.
+func (m *aliasMatcher) findIn(text string, seen []uint64, o *occurrences, buf []aliasHit) []aliasHit {
+	cands := buf
+	for i, lit := range m.lits {
+		if seen[lit>>6]&(1<<(lit&63)) == 0 {
+			continue
 		}
-		return cands[a].end > cands[b].end
+		for e := o.head[lit]; e >= 0; e = o.ev[e].next {
+			start, end := int(o.ev[e].start), int(o.ev[e].end)
+			if boundaryOK(text, start, end) {
+				cands = append(cands, aliasHit{value: m.values[i], start: start, end: end})
+			}
+		}
+	}
+	if len(cands) < 2 {
+		return cands
+	}
+	return leftmostLongest(cands)
+}
+
+// leftmostLongest keeps, of candidates in any order, the leftmost-longest ones that do not
+// overlap. Distinct terms never share both start and end, so the order is total.
+func leftmostLongest(cands []aliasHit) []aliasHit {
+	slices.SortFunc(cands, func(a, b aliasHit) int {
+		if a.start != b.start {
+			return a.start - b.start
+		}
+		return b.end - a.end
 	})
 	out := cands[:0]
 	last := -1

@@ -34,7 +34,7 @@ func scanFY(text string, hs []hit) []hit {
 		if n == 2 {
 			y += 2000
 		}
-		hs = append(hs, hit{y, s, j + n})
+		hs = append(hs, hit{yearValue(y), s, j + n})
 		i = j + n
 	}
 	return hs
@@ -52,7 +52,23 @@ var (
 		{"next year", "l'anno prossimo", "anno prossimo", "il prossimo anno", "prossimo anno"},
 	}
 	relYearTails = []string{" years ago", " anni fa"}
+	// relYearByFirst holds the phrases by their first byte, in the order above (the first
+	// match wins), each with the years it adds to the clock.
+	relYearByFirst = func() (idx [256][]relPhrase) {
+		for g, phrases := range relYearPhrases {
+			for _, ph := range phrases {
+				idx[ph[0]] = append(idx[ph[0]], relPhrase{ph, g - 1})
+			}
+		}
+		return idx
+	}()
 )
+
+// relPhrase is a relative-year phrase and the years it adds to the clock.
+type relPhrase struct {
+	text  string
+	delta int
+}
 
 // scanRelYears finds years relative to the clock. It scans only windows around the keywords
 // every phrase contains, and reads each window as the expression
@@ -68,7 +84,7 @@ func scanRelYears(text string, now time.Time, hs []hit) []hit {
 				continue
 			}
 			if valid {
-				hs = append(hs, hit{now.Year() + delta, ws + i, ws + end})
+				hs = append(hs, hit{yearValue(now.Year() + delta), ws + i, ws + end})
 			}
 			i = end // a match is consumed even when its number does not parse
 		}
@@ -82,11 +98,9 @@ func relYearAt(w string, i int) (end, delta int, valid bool) {
 	if isREWord(byteAt(w, i-1)) || !isREWord(w[i]) {
 		return -1, 0, false
 	}
-	for g, phrases := range relYearPhrases {
-		for _, ph := range phrases {
-			if w[i] == ph[0] && strings.HasPrefix(w[i:], ph) && !isREWord(byteAt(w, i+len(ph))) {
-				return i + len(ph), g - 1, true
-			}
+	for _, ph := range relYearByFirst[w[i]] {
+		if strings.HasPrefix(w[i:], ph.text) && !isREWord(byteAt(w, i+len(ph.text))) {
+			return i + len(ph.text), ph.delta, true
 		}
 	}
 	j := i
@@ -116,11 +130,28 @@ func scanYears(text string, now time.Time) []hit {
 	eachDigitRun(text, func(i, j int) {
 		if j-i == 4 && !isLetter(byteAt(text, i-1)) && !isLetter(byteAt(text, j)) {
 			if y, _ := strconv.Atoi(text[i:j]); y >= 1900 && y <= 2099 {
-				hs = append(hs, hit{y, i, j})
+				hs = append(hs, hit{yearValue(y), i, j})
 			}
 		}
 	})
 	hs = scanFY(text, hs)
 	hs = scanRelYears(text, now, hs)
 	return sortHits(hs)
+}
+
+// yearValues holds the years 1900–2099 boxed once: a year found in a question then costs no
+// allocation.
+var yearValues = func() (vs [200]any) {
+	for i := range vs {
+		vs[i] = 1900 + i
+	}
+	return vs
+}()
+
+// yearValue returns y as an any, from yearValues when it is there.
+func yearValue(y int) any {
+	if y >= 1900 && y < 2100 {
+		return yearValues[y-1900]
+	}
+	return y
 }

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 	"reflect"
+	"slices"
 	"strconv"
 	"sync"
 	"time"
@@ -32,7 +33,8 @@ func WithClock(now func() time.Time) Option { return func(c *Classifier) { c.now
 // WithFallback sets the tier asked when the rules are not confident.
 func WithFallback(f Fallback) Option { return func(c *Classifier) { c.fallback = f } }
 
-// withoutPrefilter runs every regex; tests use it to prove the prefilter changes nothing.
+// withoutPrefilter runs every regex on the whole text and evaluates every expression, with
+// no prefilter, plan or shared evaluation; tests use it to prove the fast paths change nothing.
 func withoutPrefilter() Option { return func(c *Classifier) { c.noPrefilter = true } }
 
 // NewClassifier returns a classifier for p.
@@ -50,19 +52,80 @@ func (c *Classifier) Pack() *Pack { return c.pack }
 // scratch holds per-call buffers, pooled so classification allocates little.
 type scratch struct {
 	// pf is the prefilter's state for this call (nil when the prefilter is off): the literal
-	// positions anchor plans start from.
+	// positions anchor plans start from. opf and owant are the same for the original text.
 	pf      *pfScratch
+	opf     *pfScratch
+	owant   []bool
+	pack    *Pack
 	want    []bool
 	matched []bool
 	scores  []float64
+	// found, hits and spans collect an extractor's values before they are copied out;
+	// firstAt[slot] is where a scalar filter's value starts (-1: none yet); whens holds the
+	// shared `when` results (0 unknown, 1 true, -1 false).
+	found   []found
+	hits    []aliasHit
+	segs    []normSeg // the normalized text's map back to the original, used within the call
+	spans   []Span
+	firstAt []int
+	whens   []int8
+	shared  bool // identical `when` expressions are evaluated once (off without the prefilter)
+	// env is the expression environment, reused from call to call; matchedFn and scoreFn
+	// read the current call's state through the scratch, so they are made once.
+	env       map[string]any
+	matchedFn func(id string) bool
+	scoreFn   func(intent string) float64
 }
 
 var scratchPool = sync.Pool{New: func() any { return new(scratch) }}
 
 func (s *scratch) reset(p *Pack) {
+	s.pack = p
 	s.want = resize(s.want, len(p.patterns))
 	s.matched = resize(s.matched, len(p.rules))
 	s.scores = resizeF(s.scores, len(p.intents))
+	if cap(s.firstAt) < p.nslots {
+		s.firstAt = make([]int, p.nslots)
+	}
+	s.firstAt = s.firstAt[:p.nslots]
+	for i := range s.firstAt {
+		s.firstAt[i] = -1
+	}
+	if cap(s.whens) < p.nwhens {
+		s.whens = make([]int8, p.nwhens)
+	}
+	s.whens = s.whens[:p.nwhens]
+	clear(s.whens)
+}
+
+// environment returns the cleared expression environment, or nil when the pack has no
+// expressions.
+func (s *scratch) environment() map[string]any {
+	if !s.pack.hasExpr {
+		return nil
+	}
+	if s.env == nil {
+		s.env = make(map[string]any, len(s.pack.extractors)+8)
+		s.matchedFn = func(id string) bool { return s.matched[s.pack.ruleIndex[id]] }
+		s.scoreFn = func(name string) float64 {
+			if i, ok := s.pack.intentIndex[name]; ok {
+				return s.scores[i]
+			}
+			return 0
+		}
+	}
+	clear(s.env)
+	return s.env
+}
+
+// release drops the call's values from the buffers before the scratch returns to the pool.
+func (s *scratch) release() {
+	clear(s.found[:cap(s.found)])
+	clear(s.hits[:cap(s.hits)])
+	clear(s.spans[:cap(s.spans)])
+	clear(s.env)
+	s.pack, s.pf, s.opf = nil, nil, nil
+	scratchPool.Put(s)
 }
 
 func resize(b []bool, n int) []bool {
@@ -88,10 +151,14 @@ func resizeF(b []float64, n int) []float64 {
 func (c *Classifier) Classify(ctx context.Context, text string) Classification {
 	p := c.pack
 	orig, truncated := capText(text, p.maxScan)
-	norm := normalize(orig, p.norm)
 	s := scratchPool.Get().(*scratch)
-	defer scratchPool.Put(s)
+	defer s.release()
 	s.reset(p)
+	norm := normalizeSegs(orig, p.norm, s.segs[:0])
+	if norm.segs != nil {
+		s.segs = norm.segs[:0]
+	}
+	s.shared = !c.noPrefilter
 	s.pf = nil
 	if c.noPrefilter || p.prefilter == nil {
 		for i := range s.want {
@@ -101,6 +168,13 @@ func (c *Classifier) Classify(ctx context.Context, text string) Classification {
 		s.pf = p.prefilter.scratch.Get().(*pfScratch)
 		defer p.prefilter.scratch.Put(s.pf)
 		p.prefilter.decide(s.pf, norm.text, s.want)
+	}
+	s.opf = nil
+	if !c.noPrefilter && p.origFilter != nil {
+		s.opf = p.origFilter.scratch.Get().(*pfScratch)
+		defer p.origFilter.scratch.Put(s.opf)
+		s.owant = resize(s.owant, len(p.origPatterns))
+		p.origFilter.decide(s.opf, orig, s.owant)
 	}
 
 	res := Classification{Filters: map[string]any{}, Truncated: truncated, ScannedBytes: len(orig)}
@@ -129,34 +203,28 @@ func capText(text string, max int) (string, bool) {
 // has no expressions).
 func (c *Classifier) extract(res *Classification, norm normalized, orig string, s *scratch) map[string]any {
 	p := c.pack
-	var env map[string]any
-	if p.hasExpr {
-		env = make(map[string]any, len(p.extractors)+8)
-	}
-	var firstAt map[string]int // where each scalar filter's value starts, for shared fields
+	env := s.environment()
+	spans := s.spans[:0]
 	for _, x := range p.extractors {
 		hits := x.run(norm, orig, s, c.pack.prefilter, c.now)
 		for _, h := range hits {
-			res.Spans = append(res.Spans, Span{Field: x.field, Value: h.value, Start: h.start, End: h.end, Text: orig[h.start:h.end]})
+			spans = append(spans, Span{Field: x.field, Value: h.value, Start: h.start, End: h.end, Text: orig[h.start:h.end]})
 		}
 		var v any
 		if x.list {
-			list := make([]any, len(hits))
-			for i, h := range hits {
-				list[i] = h.value
-			}
-			v = list
+			v = emptyList
 			if len(hits) > 0 {
-				mergeList(res.Filters, x, list)
+				list := make([]any, len(hits))
+				for i, h := range hits {
+					list[i] = h.value
+				}
+				v = list // boxed once, for the environment and the filter alike
+				mergeList(res.Filters, x, list, v)
 			}
 		} else if len(hits) > 0 {
 			v = hits[0].value
-			slot := x.field + "\x00" + x.operator
-			if at, seen := firstAt[slot]; !seen || hits[0].start < at {
-				if firstAt == nil {
-					firstAt = map[string]int{}
-				}
-				firstAt[slot] = hits[0].start
+			if at := s.firstAt[x.slot]; at < 0 || hits[0].start < at {
+				s.firstAt[x.slot] = hits[0].start
 				setFilter(res.Filters, x, v)
 			}
 		}
@@ -164,16 +232,36 @@ func (c *Classifier) extract(res *Classification, norm normalized, orig string, 
 			env[x.key] = v
 		}
 	}
+	if len(spans) > 0 {
+		res.Spans = slices.Clone(spans)
+	}
+	s.spans = spans
 	if env != nil {
-		env["text"], env["original"], env["words"] = norm.text, orig, countWords(norm.text)
+		if p.envUses&envText != 0 {
+			env["text"] = norm.text
+		}
+		if p.envUses&envOriginal != 0 {
+			env["original"] = orig
+		}
+		if p.envUses&envWords != 0 {
+			env["words"] = countWords(norm.text)
+		}
 	}
 	return env
 }
 
+// emptyList is the value of a list extractor that found nothing; expressions only read it.
+var emptyList any = []any{}
+
 // mergeList adds a list extractor's values to its field, keeping values distinct when
-// several extractors write the same field.
-func mergeList(filters map[string]any, x *extractor, list []any) {
+// several extractors write the same field; boxed is list as an any.
+func mergeList(filters map[string]any, x *extractor, list []any, boxed any) {
 	prev, _ := getFilter(filters, x).([]any)
+	if prev == nil {
+		// The extractor's own values are already distinct (see dedupe).
+		setFilter(filters, x, boxed)
+		return
+	}
 	for _, v := range list {
 		dup := false
 		for _, q := range prev {
@@ -231,8 +319,8 @@ func (c *Classifier) matchRules(res *Classification, s *scratch, norm normalized
 		}
 		s.matched[i] = c.patternMatches(r, s, norm.text, orig)
 	}
-	if env != nil {
-		env["matched"] = func(id string) bool { return s.matched[p.ruleIndex[id]] }
+	if env != nil && p.envUses&envMatched != 0 {
+		env["matched"] = s.matchedFn
 	}
 	for i, r := range p.rules {
 		if r.when == nil {
@@ -241,7 +329,16 @@ func (c *Classifier) matchRules(res *Classification, s *scratch, norm normalized
 		if r.re != nil && !c.patternMatches(r, s, norm.text, orig) {
 			continue
 		}
-		s.matched[i] = evalBool(r.when, env)
+		s.matched[i] = s.when(r, env)
+	}
+	n := 0
+	for _, m := range s.matched {
+		if m {
+			n++
+		}
+	}
+	if n > 0 {
+		res.Rules = make([]RuleMatch, 0, n)
 	}
 	for i, r := range p.rules {
 		if s.matched[i] {
@@ -251,11 +348,31 @@ func (c *Classifier) matchRules(res *Classification, s *scratch, norm normalized
 	}
 }
 
+// when evaluates a rule's `when`; identical expressions that do not call matched() read
+// nothing that changes while the rules are decided, so they are evaluated once per question.
+func (s *scratch) when(r *rule, env map[string]any) bool {
+	if r.whenID < 0 || !s.shared {
+		return evalBool(r.when, env)
+	}
+	v := s.whens[r.whenID]
+	if v == 0 {
+		v = -1
+		if evalBool(r.when, env) {
+			v = 1
+		}
+		s.whens[r.whenID] = v
+	}
+	return v > 0
+}
+
 // patternMatches decides a rule's pattern. Where the prefilter's verdict is exact (the
 // pattern is nothing but literal alternatives, word boundaries and gaps) no regex runs; where
 // the pattern has an anchor plan the regex runs only where a match can start.
 func (c *Classifier) patternMatches(r *rule, s *scratch, norm, orig string) bool {
 	if r.onOriginal {
+		if s.opf != nil {
+			return s.owant[r.origIdx] && c.pack.origFilter.matchString(s.opf, r.origIdx, r.re, orig)
+		}
 		return r.re.MatchString(orig)
 	}
 	if !s.want[r.patternIdx] {
@@ -270,6 +387,15 @@ func (c *Classifier) patternMatches(r *rule, s *scratch, norm, orig string) bool
 // score turns the summed weights into an intent and a confidence, then applies overrides.
 func (c *Classifier) score(res *Classification, s *scratch, env map[string]any) {
 	p := c.pack
+	n := 0
+	for _, sc := range s.scores {
+		if sc > 0 {
+			n++
+		}
+	}
+	if n > 0 {
+		res.Scores = make([]IntentScore, 0, n)
+	}
 	top, runner := -1, 0.0
 	for i, sc := range s.scores {
 		if sc < 0 {
@@ -294,12 +420,14 @@ func (c *Classifier) score(res *Classification, s *scratch, env map[string]any) 
 	}
 	overrideAt := -1
 	if len(p.decide) > 0 && env != nil {
-		env["intent"], env["confidence"] = res.Intent, res.Confidence
-		env["score"] = func(name string) float64 {
-			if i, ok := p.intentIndex[name]; ok {
-				return s.scores[i]
-			}
-			return 0
+		if p.envUses&envIntent != 0 {
+			env["intent"] = res.Intent
+		}
+		if p.envUses&envConfidence != 0 {
+			env["confidence"] = res.Confidence
+		}
+		if p.envUses&envScore != 0 {
+			env["score"] = s.scoreFn
 		}
 		for k, o := range p.decide {
 			if evalBool(o.when, env) {
@@ -334,9 +462,15 @@ func round4(f float64) float64 { return math.Round(f*1e4) / 1e4 }
 // fallBack applies the second tier, or the pack default, when the rules are not confident.
 func (c *Classifier) fallBack(ctx context.Context, res *Classification, orig, norm string) {
 	p := c.pack
-	why := "rules confidence " + strconv.FormatFloat(res.Confidence, 'f', 2, 64) + " is below " + p.belowText
+	// The reason grows in a stack buffer and becomes a string once, with its ending.
+	var buf [160]byte
+	why := buf[:0]
 	if res.Intent == "" {
-		why = "no rule matched"
+		why = append(why, "no rule matched"...)
+	} else {
+		why = append(why, "rules confidence "...)
+		why = strconv.AppendFloat(why, res.Confidence, 'f', 2, 64)
+		why = append(append(why, " is below "...), p.belowText...)
 	}
 	if c.fallback != nil {
 		start := time.Now()
@@ -353,15 +487,15 @@ func (c *Classifier) fallBack(ctx context.Context, res *Classification, orig, no
 		}
 		if err == nil {
 			res.Intent, res.Confidence, res.Source = ans.Intent, clamp01(ans.Confidence), SourceLLM
-			res.Reason = why + "; the fallback classifier decided"
+			res.Reason = string(append(why, "; the fallback classifier decided"...))
 			return
 		}
 		info.Error = err.Error()
-		why += "; fallback failed: " + err.Error()
+		why = append(append(why, "; fallback failed: "...), info.Error...)
 	}
 	res.Intent, res.Confidence = p.Default()
 	res.Source = SourceDefault
-	res.Reason = why + "; the pack default applies"
+	res.Reason = string(append(why, "; the pack default applies"...))
 }
 
 func clamp01(f float64) float64 { return math.Max(0, math.Min(1, f)) }

@@ -171,6 +171,17 @@ func TestPrefilterChangesNothing(t *testing.T) {
 			checked++
 		}
 	}
+	// The synthetic pack of the benchmark repeats a `when` (evaluated once per question) and
+	// windows an extractor.
+	p := syntheticPack(t, 100)
+	fast, slow := NewClassifier(p, WithClock(fixedClock("2025-06-15"))), NewClassifier(p, WithClock(fixedClock("2025-06-15")), withoutPrefilter())
+	for _, q := range []string{question200, strings.ToUpper(question200), "show findings", "alpha3 issues from 2024, critical", "why is the hotel7 finding in the sales department open?", ""} {
+		a, b := fast.Classify(context.Background(), q), slow.Classify(context.Background(), q)
+		if !reflect.DeepEqual(a, b) {
+			t.Errorf("synthetic: %q differs:\nprefilter: %+v\nfull:      %+v", q, a, b)
+		}
+		checked++
+	}
 	t.Logf("%d questions agree with and without the prefilter", checked)
 }
 

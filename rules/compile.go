@@ -1,7 +1,9 @@
 package rules
 
 import (
+	"regexp"
 	"regexp/syntax"
+	"slices"
 	"strconv"
 	"time"
 )
@@ -27,24 +29,57 @@ func compile(srcs []*source, e *errs) *Pack {
 	compileRules(p, srcs, tables, e)
 	compileDefault(p, settings, e)
 	compileDecide(p, srcs, e)
+	compileEnv(p)
 	compileTests(p, srcs, e)
 	compileReasons(p)
-	var parsed []*syntax.Regexp
-	var reSrcs []string
-	for _, re := range p.patterns {
-		reSrcs = append(reSrcs, re.String())
-		sre, err := syntax.Parse(re.String(), syntax.Perl)
-		if err != nil { // cannot happen: regexp.Compile accepted the same source
-			sre, _ = syntax.Parse(`(?:)`, syntax.Perl)
-		}
-		parsed = append(parsed, sre)
-	}
+	compilePrefilters(p)
+	return p
+}
+
+// compilePrefilters builds the prefilter of the patterns on the normalized text and the one of
+// the patterns on the original text (see exactCase).
+func compilePrefilters(p *Pack) {
 	// The prefilter's literals are fold-canonical lower case, so it is only sound on text
 	// normalized with lowercase on; a pack that turns lowercase off runs every regex.
 	if p.norm.lowercase {
-		p.prefilter = newPrefilterSrc(parsed, reSrcs)
+		// The terms of the alias tables extractors read are found by the same scan.
+		var tables []*aliasMatcher
+		var terms [][]string
+		for _, x := range p.extractors {
+			if x.table != nil && !slices.Contains(tables, x.table) {
+				tables = append(tables, x.table)
+				terms = append(terms, x.table.terms)
+			}
+		}
+		parsed, srcs := parsePatterns(p.patterns, false)
+		p.prefilter = newPrefilterTerms(parsed, srcs, terms)
+		for k, t := range tables {
+			t.lits = p.prefilter.termLits[k]
+		}
 	}
-	return p
+	if len(p.origPatterns) > 0 {
+		parsed, srcs := parsePatterns(p.origPatterns, true)
+		p.origFilter = newPrefilterSrc(parsed, srcs)
+	}
+}
+
+// parsePatterns returns the parse trees and sources of res; exact spells case-insensitive
+// literals out (see exactCase).
+func parsePatterns(res []*regexp.Regexp, exact bool) ([]*syntax.Regexp, []string) {
+	parsed := make([]*syntax.Regexp, len(res))
+	srcs := make([]string, len(res))
+	for i, re := range res {
+		srcs[i] = re.String()
+		sre, err := syntax.Parse(srcs[i], syntax.Perl)
+		if err != nil { // cannot happen: regexp.Compile accepted the same source
+			sre, _ = syntax.Parse(`(?:)`, syntax.Perl)
+		}
+		if exact {
+			sre = exactCase(sre)
+		}
+		parsed[i] = sre
+	}
+	return parsed, srcs
 }
 
 // compileReasons precomputes the Reason strings the request path would otherwise format.

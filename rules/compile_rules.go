@@ -30,7 +30,7 @@ func compileRules(p *Pack, srcs []*source, tables map[string]*aliasMatcher, e *e
 				e.add(s.name, line, "rule_duplicate_id", "rule id %q already used at %s:%d", d.ID, r.file, r.line)
 				continue
 			}
-			r := &rule{id: d.ID, intent: d.Intent, patternIdx: -1, weight: 1, file: s.name, line: line, whenSrc: d.When}
+			r := &rule{id: d.ID, intent: d.Intent, patternIdx: -1, origIdx: -1, weight: 1, file: s.name, line: line, whenSrc: d.When}
 			p.ruleIndex[d.ID] = len(p.rules)
 			p.rules = append(p.rules, r)
 			todo = append(todo, pending{s, i, r, d})
@@ -72,7 +72,10 @@ func compileRules(p *Pack, srcs []*source, tables map[string]*aliasMatcher, e *e
 				fail("rule_regex_invalid", "pattern", "%v", err)
 			} else if len(unknown) == 0 {
 				r.re, r.onOriginal = re, d.On == "original"
-				if !r.onOriginal {
+				if r.onOriginal {
+					r.origIdx = len(p.origPatterns)
+					p.origPatterns = append(p.origPatterns, re)
+				} else {
 					r.patternIdx = len(p.patterns)
 					p.patterns = append(p.patterns, re)
 				}

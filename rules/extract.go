@@ -14,10 +14,12 @@ type extractor struct {
 	field    string // the filter it writes (default: key)
 	operator string // when set, the value lands at filters[field][operator]
 	list     bool
+	slot     int // the filter slot (field and operator) of a scalar value, see compileEnv
 
 	table      *aliasMatcher
 	re         *regexp.Regexp
 	patternIdx int    // index into Pack.patterns for the prefilter, -1 when on the original text
+	origIdx    int    // index into Pack.origPatterns, -1 when on the normalized text
 	groups     []int  // capture groups tried in order; the first non-empty one is the value
 	typ        string // string, int, number
 	onOriginal bool
@@ -65,7 +67,7 @@ func compileExtractors(p *Pack, srcs []*source, tables map[string]*aliasMatcher,
 }
 
 func compileExtractor(p *Pack, key string, d extractDoc, tables map[string]*aliasMatcher, fail func(code, format string, args ...any)) (*extractor, bool) {
-	x := &extractor{key: key, field: key, operator: d.Operator, list: d.List, patternIdx: -1, typ: "string"}
+	x := &extractor{key: key, field: key, operator: d.Operator, list: d.List, patternIdx: -1, origIdx: -1, typ: "string"}
 	if d.Field != "" {
 		x.field = d.Field
 	}
@@ -126,7 +128,10 @@ func compileExtractor(p *Pack, key string, d extractDoc, tables map[string]*alia
 			return nil, false
 		}
 		x.groups = groups
-		if !x.onOriginal {
+		if x.onOriginal {
+			x.origIdx = len(p.origPatterns)
+			p.origPatterns = append(p.origPatterns, re)
+		} else {
 			x.patternIdx = len(p.patterns)
 			p.patterns = append(p.patterns, re)
 		}
@@ -190,8 +195,11 @@ type found struct {
 // run returns the extractor's values in order of appearance (at most one unless list).
 // norm is the normalized text, orig the capped original; s holds the prefilter's verdict and
 // state for pf (s.pf nil: the prefilter is off).
+//
+// The values live in s.found until the next run.
 func (x *extractor) run(norm normalized, orig string, s *scratch, pf *prefilter, now timeFunc) []found {
-	var out []found
+	out := s.found[:0]
+	defer func() { s.found = out[:0] }()
 	add := func(v any, start, end int, onOrig bool) bool {
 		if !onOrig {
 			start, end = norm.origSpan(start, end)
@@ -201,8 +209,14 @@ func (x *extractor) run(norm normalized, orig string, s *scratch, pf *prefilter,
 	}
 	switch {
 	case x.table != nil:
-		for _, h := range x.table.find(norm.text) {
-			if !add(h.canonical, h.start, h.end, false) {
+		if s.pf != nil && x.table.lits != nil {
+			s.pf.index()
+			s.hits = x.table.findIn(norm.text, s.pf.seen, &s.pf.occ, s.hits[:0])
+		} else {
+			s.hits = x.table.find(norm.text, s.hits[:0])
+		}
+		for _, h := range s.hits {
+			if !add(h.value, h.start, h.end, false) {
 				break
 			}
 		}
@@ -217,31 +231,37 @@ func (x *extractor) run(norm normalized, orig string, s *scratch, pf *prefilter,
 			}
 		}
 	default:
-		if x.patternIdx >= 0 && !s.want[x.patternIdx] {
+		if x.patternIdx >= 0 && !s.want[x.patternIdx] || x.origIdx >= 0 && s.opf != nil && !s.owant[x.origIdx] {
 			return nil
 		}
 		text := norm.text
 		if x.onOriginal {
 			text = orig
 		}
-		var ms [][]int
-		if x.patternIdx >= 0 && s.pf != nil {
-			ms = pf.findAll(s.pf, x.patternIdx, x.re, text)
-		} else {
-			ms = x.re.FindAllStringSubmatchIndex(text, -1)
-		}
 		// Every match is considered until one yields a value: a match whose groups are all
 		// empty (an alternative that recognises a phrase to leave alone) yields nothing.
-		for _, m := range ms {
+		visit := func(m []int) bool {
 			s, e := firstGroup(m, x.groups)
 			if s < 0 {
-				continue
+				return true
 			}
 			v, ok := convert(strings.TrimSpace(text[s:e]), x.typ)
 			if !ok {
-				continue
+				return true
 			}
-			if !add(v, s, e, x.onOriginal) {
+			return add(v, s, e, x.onOriginal)
+		}
+		switch {
+		case x.patternIdx >= 0 && s.pf != nil:
+			pf.each(s.pf, x.patternIdx, x.re, text, x.list, visit)
+			return dedupe(out)
+		case x.origIdx >= 0 && s.opf != nil:
+			s.pack.origFilter.each(s.opf, x.origIdx, x.re, text, x.list, visit)
+			return dedupe(out)
+		}
+		// The reference path the prefilter is compared with: every match, from the regex alone.
+		for _, m := range x.re.FindAllStringSubmatchIndex(text, -1) {
+			if !visit(m) {
 				break
 			}
 		}

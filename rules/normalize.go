@@ -29,7 +29,12 @@ type normalized struct {
 type normSeg struct{ out, start, end int32 }
 
 // normalize returns s normalized as described in rules/README.md ("Normalization").
-func normalize(s string, o normOptions) normalized {
+func normalize(s string, o normOptions) normalized { return normalizeSegs(s, o, nil) }
+
+// normalizeSegs is normalize with the map's segments appended to segs, a buffer the caller
+// reuses: the map lives only as long as the classification, unlike the text, which extracted
+// values may keep.
+func normalizeSegs(s string, o normOptions, segs []normSeg) normalized {
 	switch asciiShape(s, o) {
 	case shapeClean:
 		return normalized{text: s, origLen: len(s)}
@@ -38,7 +43,10 @@ func normalize(s string, o normOptions) normalized {
 	}
 	var w normWriter
 	w.buf = make([]byte, 0, len(s)+len(s)/8+8)
-	w.segs = make([]normSeg, 0, 16)
+	w.segs = segs[:0]
+	if w.segs == nil {
+		w.segs = make([]normSeg, 0, 16)
+	}
 	w.keepSpans = true
 	w.run(s, o)
 	return normalized{text: bytesToString(w.buf), segs: w.segs, origLen: len(s)}

@@ -32,7 +32,17 @@ type Pack struct {
 	// extractor patterns), in the order the prefilter knows them.
 	patterns  []*regexp.Regexp
 	prefilter *prefilter
-	hasExpr   bool
+	// origPatterns lists the regexes that run on the original text, in the order origFilter
+	// knows them.
+	origPatterns []*regexp.Regexp
+	origFilter   *prefilter
+	hasExpr      bool
+	// envUses are the environment names the expressions read; nwhens counts the distinct
+	// `when` expressions evaluated once per question; nslots the distinct scalar filter slots
+	// (field and operator). See compileEnv.
+	envUses envName
+	nwhens  int
+	nslots  int
 }
 
 // Intent is one label of a pack, with the route data the query surface uses.
@@ -78,9 +88,11 @@ type rule struct {
 	weight     float64
 	re         *regexp.Regexp
 	patternIdx int // index into Pack.patterns, -1 when the rule runs on the original text or has no pattern
+	origIdx    int // index into Pack.origPatterns, -1 when the rule runs on the normalized text
 	onOriginal bool
 	when       *vm.Program
 	whenSrc    string
+	whenID     int // shared evaluation of an identical `when` (see compileEnv), -1: its own
 	file       string
 	line       int
 }

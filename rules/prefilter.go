@@ -1,9 +1,8 @@
 package rules
 
 import (
-	"regexp"
 	"regexp/syntax"
-	"strings"
+	"slices"
 	"sync"
 )
 
@@ -11,10 +10,14 @@ import (
 //
 // Each pattern gets a requirement tree (AND/OR over literal strings) compiled into a flat node
 // array; all literals of all patterns live in one acMatcher, so a question costs one scan plus
-// one small tree evaluation per pattern. The text passed to candidates must be fold-canonical
-// (normalized with lowercase on): case-insensitive literals are folded with foldRune at compile
-// time and compared byte for byte. When a pack turns lowercase off, the caller must pass a text
-// normalized with lowercase on or skip the prefilter.
+// one small tree evaluation per pattern whose literals occur. The text passed to candidates
+// must be fold-canonical (normalized with lowercase on): case-insensitive literals are folded
+// with foldRune at compile time and compared byte for byte. When a pack turns lowercase off,
+// the caller must pass a text normalized with lowercase on or skip the prefilter. A prefilter
+// built from exactCase trees has no folded literals and works on any text.
+//
+// Beyond the verdict, the literals' positions give each pattern its cheapest exact road (see
+// matchString): an exact plan, a branch, anchor or window plan, or the plain regex.
 type prefilter struct {
 	ac    *acMatcher
 	nlits int
@@ -22,13 +25,26 @@ type prefilter struct {
 	// roots[i] is the root node of pattern i, or -1 when the pattern always runs.
 	roots   []int32
 	nalways int
-	// plans[i] is the exact plan of pattern i, nil when its verdict is only "may match".
+	// guarded[lit] lists the patterns whose requirement needs literal lit or one of a few
+	// others (see guard): only the patterns guarded by a literal the text holds are evaluated.
+	// unguarded lists the patterns without a requirement.
+	guarded   [][]int32
+	unguarded []int32
+	// plans[i] is the exact plan of pattern i, nil when its verdict is only "may match";
+	// loops[i] its loop plan (see loopPlan), which decides it as exactly.
 	plans [][]chain
+	loops []*loopPlan
 	// anchors[i] is the anchor plan of pattern i (see anchorPlan), nil when it has none or an
-	// exact plan.
+	// exact plan; windows[i] its window plan (see windowPlan) when it has no anchor plan.
 	anchors []*anchorPlan
-	// needPos marks the literals whose positions exact and anchor plans check.
+	windows []*windowPlan
+	// branches[i] decides MatchString of pattern i branch by branch (see branchPlan), nil
+	// when it has an exact plan or splitting does not pay.
+	branches []*branchPlan
+	// needPos marks the literals whose positions exact, anchor and window plans check.
 	needPos []bool
+	// termLits are the acMatcher indices of the term lists given to newPrefilterTerms.
+	termLits [][]int32
 	// scratch pools the literal bitsets and position buffers so candidates does not allocate.
 	scratch sync.Pool
 }
@@ -36,9 +52,15 @@ type prefilter struct {
 // pfScratch is the per-call state of candidates.
 type pfScratch struct {
 	seen    []uint64
+	found   []int32  // the literals seen, in the order first seen
+	done    []uint64 // the patterns decide has evaluated
 	occ     occurrences
 	indexed bool
 	starts  []int32
+	spans   []occSpan
+	// ends and loopOccs are the buffers of loop plans.
+	ends     []bool
+	loopOccs []loopOcc
 }
 
 // pfNode is one node of a compiled requirement: a literal (lit >= 0, an acMatcher pattern
@@ -46,7 +68,8 @@ type pfScratch struct {
 type pfNode struct {
 	lit  int32
 	and  bool
-	kids []int32
+	lits []int32 // the children that are literals, tested in place
+	kids []int32 // the other children
 }
 
 // req is a requirement while it is derived: nil means "no requirement" (always true).
@@ -81,62 +104,74 @@ func newPrefilter(res []*syntax.Regexp) *prefilter {
 }
 
 // newPrefilterSrc is newPrefilter with the patterns' sources, from which it compiles the
-// anchored twins of anchor plans (srcs nil: no anchor plans).
+// anchored twins of anchor plans and the branches of branch plans (srcs nil: neither, and no
+// window plans).
 func newPrefilterSrc(res []*syntax.Regexp, srcs []string) *prefilter {
-	p := &prefilter{roots: make([]int32, len(res)), plans: make([][]chain, len(res)), anchors: make([]*anchorPlan, len(res))}
-	litIDs := map[string]int32{}
-	var lits []string
-	leads := make([][]string, len(res))
+	return newPrefilterTerms(res, srcs, nil)
+}
+
+// newPrefilterTerms is newPrefilterSrc that also tracks the positions of the given term
+// lists (alias tables), so their occurrences come out of the same scan; terms[k][j] gets the
+// acMatcher index termLits[k][j].
+func newPrefilterTerms(res []*syntax.Regexp, srcs []string, terms [][]string) *prefilter {
+	n := len(res)
+	p := &prefilter{roots: make([]int32, n), plans: make([][]chain, n), loops: make([]*loopPlan, n),
+		anchors: make([]*anchorPlan, n), windows: make([]*windowPlan, n), branches: make([]*branchPlan, n)}
+	b := &pfBuilder{p: p, ids: map[string]int32{}}
 	for i, re := range res {
 		r := simplify(derive(re))
 		if plan := exactPlan(re); plan != nil {
 			p.plans[i] = plan
 			r = planReq(plan)
-		} else if srcs != nil {
-			p.anchors[i], leads[i] = newAnchorPlan(srcs[i], re)
+		} else {
+			p.loops[i] = newLoopPlan(re)
 		}
 		if r == nil {
 			p.roots[i] = -1
 			p.nalways++
 			continue
 		}
-		p.roots[i] = p.emit(r, litIDs, &lits)
+		p.roots[i] = p.emit(r, b.id)
 	}
-	for i, set := range leads {
-		for _, s := range set {
-			id, ok := litIDs[s]
-			if !ok {
-				id = int32(len(lits))
-				litIDs[s] = id
-				lits = append(lits, s)
-			}
-			p.anchors[i].lits = append(p.anchors[i].lits, id)
+	for i, re := range res {
+		if p.plans[i] != nil || p.loops[i] != nil || srcs == nil {
+			continue
 		}
-	}
-	p.nlits = len(lits)
-	p.needPos = make([]bool, p.nlits)
-	for _, a := range p.anchors {
-		if a != nil {
-			for _, id := range a.lits {
-				p.needPos[id] = true
-			}
-		}
+		b.plan(i, re, srcs[i])
 	}
 	for _, plan := range p.plans {
-		for ci := range plan {
-			for si := range plan[ci].segs {
-				sg := &plan[ci].segs[si]
-				for _, s := range sg.strs {
-					sg.lits = append(sg.lits, litIDs[s])
-					p.needPos[litIDs[s]] = true
-				}
+		b.chainLits(plan)
+	}
+	for _, lp := range p.loops {
+		if lp != nil {
+			for _, s := range lp.seg.strs {
+				lp.seg.lits = append(lp.seg.lits, b.posID(s))
 			}
 		}
 	}
-	p.ac = newACMatcher(lits)
+	for _, list := range terms {
+		ids := make([]int32, len(list))
+		for j, t := range list {
+			ids[j] = b.posID(t)
+		}
+		p.termLits = append(p.termLits, ids)
+	}
+	p.nlits = len(b.lits)
+	p.needPos = append(b.pos, make([]bool, p.nlits-len(b.pos))...)
+	p.ac = newACMatcher(b.lits)
+	p.guarded = make([][]int32, p.nlits)
+	for i, root := range p.roots {
+		if root < 0 {
+			p.unguarded = append(p.unguarded, int32(i))
+			continue
+		}
+		for _, lit := range p.guard(root, b.lits) {
+			p.guarded[lit] = append(p.guarded[lit], int32(i))
+		}
+	}
 	words := (p.nlits + 63) / 64
 	p.scratch.New = func() any {
-		s := &pfScratch{seen: make([]uint64, words)}
+		s := &pfScratch{seen: make([]uint64, words), done: make([]uint64, (n+63)/64)}
 		s.occ.head = make([]int32, p.nlits)
 		for i := range s.occ.head {
 			s.occ.head[i] = -1
@@ -146,254 +181,115 @@ func newPrefilterSrc(res []*syntax.Regexp, srcs []string) *prefilter {
 	return p
 }
 
-// emit appends r to the node array and returns its index.
-func (p *prefilter) emit(r *req, ids map[string]int32, lits *[]string) int32 {
-	if r.op == reqLit {
-		id, ok := ids[r.lit]
-		if !ok {
-			id = int32(len(*lits))
-			ids[r.lit] = id
-			*lits = append(*lits, r.lit)
+// pfBuilder assigns acMatcher indices to literals while the prefilter is built.
+type pfBuilder struct {
+	p    *prefilter
+	ids  map[string]int32
+	lits []string
+	pos  []bool // literals whose positions a plan checks
+}
+
+// id returns the index of literal s, registering it.
+func (b *pfBuilder) id(s string) int32 {
+	id, ok := b.ids[s]
+	if !ok {
+		id = int32(len(b.lits))
+		b.ids[s] = id
+		b.lits = append(b.lits, s)
+	}
+	return id
+}
+
+// posID is id for a literal whose positions a plan checks.
+func (b *pfBuilder) posID(s string) int32 {
+	id := b.id(s)
+	for len(b.pos) <= int(id) {
+		b.pos = append(b.pos, false)
+	}
+	b.pos[id] = true
+	return id
+}
+
+// plan gives pattern i, which has no exact plan, its branch, anchor and window plans.
+func (b *pfBuilder) plan(i int, re *syntax.Regexp, src string) {
+	p := b.p
+	var lits []string
+	if p.anchors[i], lits = newAnchorPlan(src, re); p.anchors[i] != nil {
+		for _, s := range lits {
+			p.anchors[i].lits = append(p.anchors[i].lits, b.posID(s))
 		}
-		p.nodes = append(p.nodes, pfNode{lit: id})
+	} else if p.windows[i] = newWindowPlan(re); p.windows[i] != nil {
+		p.windows[i].register(b.posID)
+		// A window is cheaper than any split: it runs the regex on a few bytes, or not at all.
+		return
+	}
+	// With an anchor plan for the whole, a split pays only for the branches it leaves to an
+	// exact plan; otherwise the alternative to splitting is a regex over the whole text.
+	p.branches[i] = newBranchPlan(re, p.anchors[i] != nil, b.posID, func(r *req) int32 { return p.emit(r, b.id) })
+}
+
+// chainLits fills the literal indices of an exact plan's sets.
+func (b *pfBuilder) chainLits(plan []chain) {
+	for ci := range plan {
+		for si := range plan[ci].segs {
+			sg := &plan[ci].segs[si]
+			for _, s := range sg.strs {
+				sg.lits = append(sg.lits, b.posID(s))
+			}
+		}
+	}
+}
+
+// emit appends r to the node array and returns its index; id registers a literal.
+func (p *prefilter) emit(r *req, id func(string) int32) int32 {
+	if r.op == reqLit {
+		p.nodes = append(p.nodes, pfNode{lit: id(r.lit)})
 		return int32(len(p.nodes) - 1)
 	}
-	kids := make([]int32, 0, len(r.kids))
+	var lits, kids []int32
 	for _, k := range r.kids {
-		kids = append(kids, p.emit(k, ids, lits))
+		if k.op == reqLit {
+			lits = append(lits, id(k.lit))
+		} else {
+			kids = append(kids, p.emit(k, id))
+		}
 	}
-	p.nodes = append(p.nodes, pfNode{lit: -1, and: r.op == reqAnd, kids: kids})
+	p.nodes = append(p.nodes, pfNode{lit: -1, and: r.op == reqAnd, lits: lits, kids: kids})
 	return int32(len(p.nodes) - 1)
 }
 
-// derive computes the (unsimplified) requirement of re; nil means none.
-func derive(re *syntax.Regexp) *req {
-	switch re.Op {
-	case syntax.OpLiteral:
-		return literalReq(re)
-	case syntax.OpCharClass:
-		return classReq(re)
-	case syntax.OpCapture, syntax.OpPlus:
-		return derive(re.Sub[0])
-	case syntax.OpRepeat:
-		if re.Min >= 1 {
-			return derive(re.Sub[0])
-		}
-		return nil
-	case syntax.OpConcat:
-		return concatReq(re.Sub)
-	case syntax.OpAlternate:
-		kids := make([]*req, 0, len(re.Sub))
-		for _, s := range re.Sub {
-			k := derive(s)
-			if k == nil {
-				return nil
-			}
-			kids = append(kids, k)
-		}
-		return &req{op: reqOr, kids: kids}
-	}
-	// Stars, quests, any-char, anchors, word boundaries, empty: no requirement.
-	return nil
-}
-
-// literalReq returns the literal, folded when the regex ignores case: the text is
-// fold-canonical, so any rune the regex accepts appears there as its foldRune form.
-func literalReq(re *syntax.Regexp) *req {
-	var b strings.Builder
-	for _, r := range re.Rune {
-		if re.Flags&syntax.FoldCase != 0 {
-			r = foldRune(r)
-		}
-		b.WriteRune(r)
-	}
-	return &req{op: reqLit, lit: b.String()}
-}
-
-// classReq turns a small character class into an OR of one-rune literals.
-func classReq(re *syntax.Regexp) *req {
-	n := 0
-	for i := 0; i+1 < len(re.Rune); i += 2 {
-		n += int(re.Rune[i+1]-re.Rune[i]) + 1
-		if n > maxClassRunes {
-			return nil
-		}
-	}
-	if n == 0 {
-		return nil
-	}
-	r := &req{op: reqOr}
-	for i := 0; i+1 < len(re.Rune); i += 2 {
-		for c := re.Rune[i]; c <= re.Rune[i+1]; c++ {
-			r.kids = append(r.kids, &req{op: reqLit, lit: string(c)})
-		}
-	}
-	return r
-}
-
-// concatReq is the AND of the children, merging adjacent literals into longer ones (a longer
-// literal is more selective and still must occur whenever the concatenation matches).
-func concatReq(subs []*syntax.Regexp) *req {
-	r := &req{op: reqAnd}
-	var run strings.Builder
-	flush := func() {
-		if run.Len() > 0 {
-			r.kids = append(r.kids, &req{op: reqLit, lit: run.String()})
-			run.Reset()
-		}
-	}
-	for _, s := range subs {
-		k := derive(s)
-		if s.Op == syntax.OpLiteral && k != nil {
-			run.WriteString(k.lit)
-			continue
-		}
-		flush()
-		if k != nil {
-			r.kids = append(r.kids, k)
-		}
-	}
-	flush()
-	return r
-}
-
-// simplify removes unselective parts; every step only weakens the requirement, so it stays
-// sound: AND children may be dropped, an OR with an unusable branch becomes "none".
-func simplify(r *req) *req {
-	if r == nil {
-		return nil
-	}
-	switch r.op {
-	case reqLit:
-		if len(r.lit) < minLiteral {
-			return nil
-		}
-		return r
-	case reqOr:
-		kids := make([]*req, 0, len(r.kids))
-		for _, k := range r.kids {
-			k = simplify(k)
-			if k == nil {
-				return nil
-			}
-			if k.op == reqOr {
-				kids = append(kids, k.kids...)
-			} else {
-				kids = append(kids, k)
-			}
-		}
-		return one(&req{op: reqOr, kids: kids})
-	}
-	kids := make([]*req, 0, len(r.kids))
-	for _, k := range r.kids {
-		switch k = simplify(k); {
-		case k == nil:
-		case k.op == reqAnd:
-			kids = append(kids, k.kids...)
-		default:
-			kids = append(kids, k)
-		}
-	}
-	if len(kids) == 0 {
-		return nil
-	}
-	return one(&req{op: reqAnd, kids: kids})
-}
-
-// one unwraps an AND/OR with a single child.
-func one(r *req) *req {
-	if len(r.kids) == 1 {
-		return r.kids[0]
-	}
-	return r
-}
-
-// candidates sets want[i] = true for every pattern i that may match text and false for the rest
-// (len(want) == number of patterns). It must never set false for a pattern that matches text;
-// for exact patterns (see exact) want[i] is the match result itself. It is safe for concurrent
-// use; its scratch state comes from a sync.Pool.
-func (p *prefilter) candidates(text string, want []bool) {
-	sc := p.scratch.Get().(*pfScratch)
-	p.decide(sc, text, want)
-	p.scratch.Put(sc)
-}
-
-// decide is candidates with the scratch state given; it does not allocate once sc's buffers
-// have grown to the text's needs.
-func (p *prefilter) decide(sc *pfScratch, text string, want []bool) {
-	seen := sc.seen
-	clear(seen)
-	occ := &sc.occ
-	occ.reset()
-	sc.indexed = false
-	if p.nlits > 0 {
-		p.ac.scan(text, func(lit, start, end int) {
-			seen[lit>>6] |= 1 << (lit & 63)
-			if p.needPos[lit] {
-				occ.add(lit, start, end)
-			}
-		})
-	}
-	for i, root := range p.roots {
-		want[i] = root < 0 || p.eval(root, seen)
-		if want[i] && p.plans[i] != nil {
-			sc.index()
-			want[i] = occ.matchAny(p.plans[i], text)
-		}
-	}
-}
-
-// index chains the occurrences once per decide.
-func (sc *pfScratch) index() {
-	if !sc.indexed {
-		sc.occ.index()
-		sc.indexed = true
-	}
-}
-
-// matchString reports whether pattern i matches text, after decide has set want[i] true. It
-// uses the exact or anchor plan when there is one; re is the pattern's regex.
-func (p *prefilter) matchString(sc *pfScratch, i int, re *regexp.Regexp, text string) bool {
-	if p.plans[i] != nil {
-		return true
-	}
-	a := p.anchors[i]
-	if a == nil {
-		return re.MatchString(text)
-	}
-	sc.index()
-	sc.starts = a.starts(&sc.occ, sc.starts)
-	return a.matchString(text, sc.starts)
-}
-
-// findAll is re.FindAllStringSubmatchIndex(text, -1) for pattern i, after decide.
-func (p *prefilter) findAll(sc *pfScratch, i int, re *regexp.Regexp, text string) [][]int {
-	a := p.anchors[i]
-	if a == nil {
-		return re.FindAllStringSubmatchIndex(text, -1)
-	}
-	sc.index()
-	sc.starts = a.starts(&sc.occ, sc.starts)
-	return a.findAll(text, sc.starts)
-}
-
-// eval reports whether node n holds given the set of literals seen.
-func (p *prefilter) eval(n int32, seen []uint64) bool {
+// guard returns literals at least one of which the text holds whenever requirement node n
+// holds: an AND needs only one of its children's guards, so it picks the child whose
+// literals are longest (longer literals are rarer), and an OR needs all of its children's.
+func (p *prefilter) guard(n int32, lits []string) []int32 {
 	nd := &p.nodes[n]
 	if nd.lit >= 0 {
-		return seen[nd.lit>>6]&(1<<(nd.lit&63)) != 0
+		return []int32{nd.lit}
+	}
+	var sets [][]int32
+	for _, l := range nd.lits {
+		sets = append(sets, []int32{l})
 	}
 	for _, k := range nd.kids {
-		if p.eval(k, seen) != nd.and {
-			return !nd.and
+		sets = append(sets, p.guard(k, lits))
+	}
+	if !nd.and {
+		return slices.Concat(sets...)
+	}
+	shortest := func(set []int32) int {
+		m := -1
+		for _, l := range set {
+			if m < 0 || len(lits[l]) < m {
+				m = len(lits[l])
+			}
+		}
+		return m
+	}
+	best := sets[0]
+	for _, set := range sets[1:] {
+		if a, b := shortest(set), shortest(best); a > b || a == b && len(set) < len(best) {
+			best = set
 		}
 	}
-	return nd.and
+	return best
 }
-
-// always reports how many patterns have no requirement (for explain/bench output).
-func (p *prefilter) always() int { return p.nalways }
-
-// exact reports whether candidates' verdict for pattern i is the regex's own answer, so the
-// regex need not run (see exactPlan for the patterns this holds for).
-func (p *prefilter) exact(i int) bool { return p.plans[i] != nil }

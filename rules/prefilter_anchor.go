@@ -76,6 +76,7 @@ func lead(re *syntax.Regexp) (leadSet, bool) {
 		return leadConcat(re.Sub)
 	case syntax.OpAlternate:
 		l := leadSet{wb: true}
+		var strs distinct[string]
 		for _, s := range re.Sub {
 			sub, ok := lead(s)
 			if !ok {
@@ -84,14 +85,13 @@ func lead(re *syntax.Regexp) (leadSet, bool) {
 			l.wb = l.wb && (sub.wb || len(sub.strs) == 0)
 			l.begin = l.begin || sub.begin
 			for _, x := range sub.strs {
-				if !slices.Contains(l.strs, x) {
-					l.strs = append(l.strs, x)
-				}
+				strs.add(x)
 			}
-			if len(l.strs) > maxLeadLits {
+			if len(strs.items) > maxLeadLits {
 				return leadSet{}, false
 			}
 		}
+		l.strs = strs.items
 		return l, true
 	case syntax.OpLiteral, syntax.OpCharClass:
 		set, ok := language(re)
@@ -172,15 +172,13 @@ func productCap(a, b []string) []string {
 	if len(a)*len(b) > maxLeadLits {
 		return nil
 	}
-	out := make([]string, 0, len(a)*len(b))
+	out := distinct[string]{items: make([]string, 0, len(a)*len(b))}
 	for _, x := range a {
 		for _, y := range b {
-			if s := x + y; !slices.Contains(out, s) {
-				out = append(out, s)
-			}
+			out.add(x + y)
 		}
 	}
-	return out
+	return out.items
 }
 
 // starts appends to buf, sorted and distinct, the positions where a leading literal of a occurs.
@@ -243,20 +241,20 @@ func (a *anchorPlan) matchString(text string, starts []int32) bool {
 	return false
 }
 
-// findAll is regexp.FindAllStringSubmatchIndex(text, -1) on the given starts. The leading
-// literals are never empty, so neither is a match, and the next match starts at or after the
-// previous end.
-func (a *anchorPlan) findAll(text string, starts []int32) [][]int {
-	var out [][]int
+// each calls fn with the matches of regexp.FindAllStringSubmatchIndex(text, -1), trying only
+// the given starts, until fn returns false. The leading literals are never empty, so neither
+// is a match, and the next match starts at or after the previous end.
+func (a *anchorPlan) each(text string, starts []int32, fn func(m []int) bool) {
 	end := 0
 	for _, s := range starts {
 		if int(s) < end {
 			continue
 		}
 		if m := a.at(text, int(s), true); m != nil {
-			out = append(out, m)
+			if !fn(m) {
+				return
+			}
 			end = m[1]
 		}
 	}
-	return out
 }

@@ -10,10 +10,11 @@ import (
 	"testing"
 )
 
-// checkAnchored compares, on one fold-canonical text, every planned pattern of pf (exact or
-// anchored) with its plain regex: MatchString and FindAllStringSubmatchIndex must agree, and
-// the prefilter must not drop a pattern that matches. It returns how many anchored patterns
-// matched.
+// checkAnchored compares, on one text, every planned pattern of pf (exact, branch, anchored or
+// windowed) with its plain regex: MatchString and FindAllStringSubmatchIndex must agree, and
+// the prefilter must not drop a pattern that matches. It returns how many anchored or
+// windowed patterns matched. The text must be fold-canonical unless pf was built from
+// exactCase trees.
 func checkAnchored(t testing.TB, pf *prefilter, res []*regexp.Regexp, text string) int {
 	t.Helper()
 	want := make([]bool, len(res))
@@ -30,9 +31,9 @@ func checkAnchored(t testing.TB, pf *prefilter, res []*regexp.Regexp, text strin
 			continue
 		}
 		if got := pf.matchString(sc, i, re, text); got != m {
-			t.Fatalf("pattern %q (anchored %v) on %q: fast path %v, regex %v", re, pf.anchors[i] != nil, text, got, m)
+			t.Fatalf("pattern %q (anchored %v, windowed %v, branches %v) on %q: fast path %v, regex %v", re, pf.anchors[i] != nil, pf.windows[i] != nil, pf.branches[i] != nil, text, got, m)
 		}
-		if pf.anchors[i] == nil {
+		if pf.anchors[i] == nil && pf.windows[i] == nil {
 			continue
 		}
 		if m {
@@ -41,6 +42,15 @@ func checkAnchored(t testing.TB, pf *prefilter, res []*regexp.Regexp, text strin
 		wantAll := re.FindAllStringSubmatchIndex(text, -1)
 		if gotAll := pf.findAll(sc, i, re, text); !slices.EqualFunc(gotAll, wantAll, slices.Equal) {
 			t.Fatalf("pattern %q on %q: FindAll fast path %v, regex %v", re, text, gotAll, wantAll)
+		}
+		// The first-match-first road a single-value extractor takes must list the same.
+		var firstFirst [][]int
+		pf.each(sc, i, re, text, false, func(m []int) bool {
+			firstFirst = append(firstFirst, m)
+			return true
+		})
+		if !slices.EqualFunc(firstFirst, wantAll, slices.Equal) {
+			t.Fatalf("pattern %q on %q: first-match road %v, regex %v", re, text, firstFirst, wantAll)
 		}
 	}
 	return matched
@@ -71,8 +81,8 @@ func TestAnchorPlansMatchRegexp(t *testing.T) {
 				t.Fatal(err)
 			}
 			planned := 0
-			for _, a := range p.prefilter.anchors {
-				if a != nil {
+			for i, a := range p.prefilter.anchors {
+				if a != nil || p.prefilter.windows[i] != nil || p.prefilter.branches[i] != nil {
 					planned++
 				}
 			}
@@ -95,7 +105,7 @@ func TestAnchorPlansMatchRegexp(t *testing.T) {
 			for _, tc := range p.tests {
 				matched += checkAnchored(t, p.prefilter, p.patterns, normalizeTerm(tc.Query, allNorm))
 			}
-			t.Logf("%d of %d patterns anchored; %d anchored matches", planned, len(p.patterns), matched)
+			t.Logf("%d of %d patterns anchored, windowed or split; %d anchored or windowed matches", planned, len(p.patterns), matched)
 			if planned > 0 && matched == 0 {
 				t.Errorf("no anchored pattern ever matched: the texts do not exercise the plans")
 			}
@@ -152,6 +162,8 @@ func FuzzAnchorPlan(f *testing.F) {
 	f.Add(`^meglio|\b(?:come posso|come fare)\b`, "meglio come posso come fare")
 	f.Add(`(?m)^ab\b|\Bcd`, "ab\nab cd xcd")
 	f.Add(`\b(?:è|µg)\w*$`, "aè µgx")
+	f.Add(`^(?:(?:hi|ok|ok then|:\))[\s,.!]*)+$`, "hi, ok then :) ok!")
+	f.Add(`\b(\w+) department\b|\S*\*\S*`, "the sales department, a*b")
 	f.Fuzz(func(t *testing.T, pattern, text string) {
 		if len(pattern) > 200 || len(text) > 400 {
 			return

@@ -10,10 +10,10 @@ import (
 
 // An exact plan describes a pattern whose match can be decided from the positions of its
 // literals alone: alternatives (chains) of literal sets joined by gaps, with optional \b next to
-// the sets and ^/$ at the ends, e.g. `\b(show|list)\b.*\bfindings?\b` or
-// `\b(critical|high)\s+(priority|severity)\b`. Such a pattern matches exactly when some chain
-// finds, for each set in order, an occurrence whose boundaries hold and whose gap to the previous
-// occurrence has the gap's shape.
+// each literal and ^/$ at the ends, e.g. `\b(show|list)\b.*\bfindings?\b`,
+// `\b(critical|high)\s+(priority|severity)\b` or `.*(?:\band\b|\bthen\b|[.;,]).*`. Such a
+// pattern matches exactly when some chain finds, for each set in order, an occurrence whose
+// boundaries hold and whose gap to the previous occurrence has the gap's shape.
 type chain struct {
 	segs         []exactSeg
 	gaps         []gapKind // gaps[k] joins segs[k] and segs[k+1]
@@ -22,10 +22,16 @@ type chain struct {
 
 // exactSeg is one literal set of a chain.
 type exactSeg struct {
-	strs            []string // the literals, fold-canonical
-	lits            []int32  // their acMatcher indices, filled by newPrefilter
-	wbBefore, wbAft bool     // \b right before / right after the literal
+	strs []string // the literals, fold-canonical
+	wb   []uint8  // per literal: wbBefore and wbAfter, the \b required right before / after it
+	lits []int32  // their acMatcher indices, filled by newPrefilter
 }
+
+// The word-boundary flags of a literal.
+const (
+	wbBefore uint8 = 1 << iota
+	wbAfter
+)
 
 // gapKind is what may separate two literal sets of a chain.
 type gapKind uint8
@@ -37,6 +43,10 @@ const (
 	gapSpaces                // \s+  one or more of [\t\n\f\r ]
 	gapSpace0                // \s*  zero or more of [\t\n\f\r ]
 )
+
+// maxSetClass bounds the character classes a literal set expands: enough for \s, \d (in
+// `20\d\d`) and small punctuation classes such as [.;:?!,-].
+const maxSetClass = 10
 
 // maxExactLits bounds the literals one set may expand to (`(a|b)(c|d)s?` is 8; an alias
 // table of a few hundred terms expands to as many).
@@ -62,7 +72,9 @@ func exactPlan(re *syntax.Regexp) []chain {
 	return plan
 }
 
-// planReq is the literal requirement of a plan: some chain has a literal of every set.
+// planReq is the literal requirement of a plan: some chain has a literal of every set. Sets
+// with a literal shorter than minLiteral are left out (too common to filter anything); a chain
+// left with no set means the plan has no requirement (nil).
 func planReq(plan []chain) *req {
 	or := &req{op: reqOr}
 	for _, c := range plan {
@@ -70,9 +82,18 @@ func planReq(plan []chain) *req {
 		for _, sg := range c.segs {
 			set := &req{op: reqOr}
 			for _, s := range sg.strs {
+				if len(s) < minLiteral {
+					set = nil
+					break
+				}
 				set.kids = append(set.kids, &req{op: reqLit, lit: s})
 			}
-			and.kids = append(and.kids, one(set))
+			if set != nil {
+				and.kids = append(and.kids, one(set))
+			}
+		}
+		if len(and.kids) == 0 {
+			return nil
 		}
 		or.kids = append(or.kids, one(and))
 	}
@@ -83,7 +104,7 @@ func planReq(plan []chain) *req {
 type token struct {
 	kind tokKind
 	gap  gapKind
-	set  []string
+	set  []bword
 }
 
 // tokKind classifies the elements chainOf understands.
@@ -92,7 +113,6 @@ type tokKind uint8
 // The token kinds.
 const (
 	tokSet tokKind = iota
-	tokWB
 	tokBegin
 	tokEnd
 	tokGap
@@ -123,32 +143,25 @@ func chainOf(re *syntax.Regexp) (chain, bool) {
 		end--
 	}
 	for i < end {
-		var sg exactSeg
-		for i < end && toks[i].kind == tokWB {
-			sg.wbBefore = true
-			i++
-		}
-		set := []string{""}
+		set := []bword{{}}
 		n := 0
 		for ; i < end && toks[i].kind == tokSet; i++ {
-			if set = product(set, toks[i].set); set == nil {
+			if set = productB(set, toks[i].set); set == nil {
 				return chain{}, false
 			}
 			n++
 		}
-		for i < end && toks[i].kind == tokWB {
-			sg.wbAft = true
-			i++
-		}
-		if n == 0 {
+		if n == 0 || len(set) == 0 {
 			return chain{}, false
 		}
-		for _, s := range set {
-			if len(s) < minLiteral {
+		var sg exactSeg
+		for _, w := range set {
+			// Single word bytes occur everywhere; tracking them would cost more than the regex.
+			if w.s == "" || len(w.s) < minLiteral && isREWord(w.s[0]) {
 				return chain{}, false
 			}
+			sg.strs, sg.wb = append(sg.strs, w.s), append(sg.wb, w.wb)
 		}
-		sg.strs = set
 		c.segs = append(c.segs, sg)
 		if i == end {
 			break
@@ -158,7 +171,7 @@ func chainOf(re *syntax.Regexp) (chain, bool) {
 		}
 		g := toks[i].gap
 		if g == gapSpaces || g == gapSpace0 {
-			for _, s := range set {
+			for _, s := range sg.strs {
 				if isSpaceByte(s[len(s)-1]) {
 					return chain{}, false // the whitespace run would not start where the literal ends
 				}
@@ -184,9 +197,6 @@ func flatten(re *syntax.Regexp, toks *[]token) bool {
 		if re.Sub[0].Op == syntax.OpConcat {
 			return flatten(re.Sub[0], toks)
 		}
-	case syntax.OpWordBoundary:
-		*toks = append(*toks, token{kind: tokWB})
-		return true
 	case syntax.OpBeginText:
 		*toks = append(*toks, token{kind: tokBegin})
 		return true
@@ -200,7 +210,7 @@ func flatten(re *syntax.Regexp, toks *[]token) bool {
 		}
 		return false
 	}
-	set, ok := language(re)
+	set, ok := boundedLanguage(re)
 	if !ok {
 		return false
 	}
@@ -227,7 +237,10 @@ func gapOf(re *syntax.Regexp) (gapKind, bool) {
 
 // language returns the finite set of fold-canonical strings re matches, or false when re is
 // not a small finite language of literals (or its folding is not exact on canonical text).
-func language(re *syntax.Regexp) ([]string, bool) {
+func language(re *syntax.Regexp) ([]string, bool) { return languageN(re, maxClassRunes) }
+
+// languageN is language with character classes of up to maxClass runes.
+func languageN(re *syntax.Regexp, maxClass int) ([]string, bool) {
 	switch re.Op {
 	case syntax.OpLiteral:
 		var b strings.Builder
@@ -247,7 +260,7 @@ func language(re *syntax.Regexp) ([]string, bool) {
 	case syntax.OpCharClass:
 		var set []string
 		for i := 0; i+1 < len(re.Rune); i += 2 {
-			if int(re.Rune[i+1]-re.Rune[i])+1+len(set) > maxClassRunes {
+			if int(re.Rune[i+1]-re.Rune[i])+1+len(set) > maxClass {
 				return nil, false
 			}
 			for r := re.Rune[i]; r <= re.Rune[i+1]; r++ {
@@ -261,29 +274,32 @@ func language(re *syntax.Regexp) ([]string, bool) {
 	case syntax.OpEmptyMatch:
 		return []string{""}, true
 	case syntax.OpCapture:
-		return language(re.Sub[0])
+		return languageN(re.Sub[0], maxClass)
 	case syntax.OpQuest:
-		sub, ok := language(re.Sub[0])
+		sub, ok := languageN(re.Sub[0], maxClass)
 		if !ok {
 			return nil, false
 		}
 		return union([]string{""}, sub)
 	case syntax.OpAlternate:
-		var set []string
+		var set distinct[string]
 		for _, s := range re.Sub {
-			sub, ok := language(s)
+			sub, ok := languageN(s, maxClass)
 			if !ok {
 				return nil, false
 			}
-			if set, ok = union(set, sub); !ok {
+			for _, x := range sub {
+				set.add(x)
+			}
+			if len(set.items) > maxExactLits {
 				return nil, false
 			}
 		}
-		return set, true
+		return set.items, true
 	case syntax.OpConcat:
 		set := []string{""}
 		for _, s := range re.Sub {
-			sub, ok := language(s)
+			sub, ok := languageN(s, maxClass)
 			if !ok {
 				return nil, false
 			}
@@ -313,12 +329,11 @@ func foldsTo(r rune) bool {
 
 // union merges two string sets, or reports false when the result is too large.
 func union(a, b []string) ([]string, bool) {
+	d := distinct[string]{items: a}
 	for _, s := range b {
-		if !slices.Contains(a, s) {
-			a = append(a, s)
-		}
+		d.add(s)
 	}
-	return a, len(a) <= maxExactLits
+	return d.items, len(d.items) <= maxExactLits
 }
 
 // product concatenates every string of a with every string of b, or returns nil when the
@@ -327,15 +342,13 @@ func product(a, b []string) []string {
 	if len(a)*len(b) > maxExactLits {
 		return nil
 	}
-	var out []string
+	var out distinct[string]
 	for _, x := range a {
 		for _, y := range b {
-			if s := x + y; !slices.Contains(out, s) {
-				out = append(out, s)
-			}
+			out.add(x + y)
 		}
 	}
-	return out
+	return out.items
 }
 
 // isSpaceByte reports whether c is in RE2's \s: [\t\n\f\r ].
@@ -401,10 +414,11 @@ func (o *occurrences) match(c *chain, text string) bool {
 	for k := range c.segs {
 		sg := &c.segs[k]
 		cur = cur[:0]
-		for _, lit := range sg.lits {
+		for li, lit := range sg.lits {
+			wb := sg.wb[li]
 			for e := o.head[lit]; e >= 0; e = o.ev[e].next {
 				s, end := int(o.ev[e].start), int(o.ev[e].end)
-				if sg.wbBefore && !isWordBoundary(text, s) || sg.wbAft && !isWordBoundary(text, end) {
+				if wb&wbBefore != 0 && !isWordBoundary(text, s) || wb&wbAfter != 0 && !isWordBoundary(text, end) {
 					continue
 				}
 				if k == 0 && c.begin && s != 0 || k > 0 && !gapOK(c.gaps[k-1], text, prev, s) {

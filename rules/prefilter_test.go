@@ -346,7 +346,12 @@ func TestExactPlanShapes(t *testing.T) {
 		{`\bwhat\s+$`, false},
 		{`(ab){2,3}`, false},
 		{`\b\x{FFFD}x\b`, false},
-		{`\bfoo \s+bar`, false}, // the space run would not start where "foo " ends
+		{`\bfoo \s+bar`, false},                                  // the space run would not start where "foo " ends
+		{`.*(?:\band\b|\bthen\b|[.;:?!,-]).*`, true},             // \b on some literals only, short punctuation
+		{`\bwhat(?:\s(?:is|are)|'s) (?:causing|behind)\b`, true}, // \s spelled out
+		{`\b(?:show|list)\b.*(?:\band\b|[.;]).*\bwhy\b`, true},
+		{`foo\b(?:bar|\.x)`, true},      // the inner \b decided: "foobar" never matches, "foo.x" does
+		{`\b(?:a|b)\b.*\bfoo\b`, false}, // a single letter is everywhere
 	}
 	for _, tc := range cases {
 		t.Run(tc.pattern, func(t *testing.T) {

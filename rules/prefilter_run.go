@@ -1,0 +1,195 @@
+package rules
+
+import "regexp"
+
+// The request path of the prefilter: decide which patterns may match a text, then answer
+// MatchString and FindAll for those through their plans.
+
+// candidates sets want[i] = true for every pattern i that may match text and false for the rest
+// (len(want) == number of patterns). It must never set false for a pattern that matches text;
+// for exact patterns (see exact) want[i] is the match result itself. It is safe for concurrent
+// use; its scratch state comes from a sync.Pool.
+func (p *prefilter) candidates(text string, want []bool) {
+	sc := p.scratch.Get().(*pfScratch)
+	p.decide(sc, text, want)
+	p.scratch.Put(sc)
+}
+
+// decide is candidates with the scratch state given; it does not allocate once sc's buffers
+// have grown to the text's needs.
+func (p *prefilter) decide(sc *pfScratch, text string, want []bool) {
+	seen := sc.seen
+	clear(seen)
+	occ := &sc.occ
+	occ.reset()
+	sc.indexed = false
+	sc.found = sc.found[:0]
+	if p.nlits > 0 {
+		sc.found = p.ac.scanInto(text, seen, sc.found, p.needPos, occ)
+	}
+	clear(want)
+	for _, i := range p.unguarded {
+		p.settle(sc, int(i), true, text, want)
+	}
+	clear(sc.done)
+	for _, lit := range sc.found {
+		for _, i := range p.guarded[lit] {
+			if sc.done[i>>6]&(1<<(i&63)) == 0 {
+				sc.done[i>>6] |= 1 << (i & 63)
+				p.settle(sc, int(i), p.eval(p.roots[i], seen), text, want)
+			}
+		}
+	}
+}
+
+// settle sets want[i] given whether pattern i's requirement holds: for an exact or loop
+// plan, the plan's own verdict.
+func (p *prefilter) settle(sc *pfScratch, i int, holds bool, text string, want []bool) {
+	switch {
+	case holds && p.plans[i] != nil:
+		sc.index()
+		holds = sc.occ.matchAny(p.plans[i], text)
+	case holds && p.loops[i] != nil:
+		sc.index()
+		sc.ends, sc.loopOccs = p.loops[i].match(&sc.occ, text, sc.ends, sc.loopOccs)
+		holds = p.loops[i].holds(text, sc.ends)
+	}
+	want[i] = holds
+}
+
+// index chains the occurrences once per decide.
+func (sc *pfScratch) index() {
+	if !sc.indexed {
+		sc.occ.index()
+		sc.indexed = true
+	}
+}
+
+// matchString reports whether pattern i matches text, after decide has set want[i] true. It
+// uses the exact, branch, anchor or window plan when there is one; re is the pattern's regex.
+func (p *prefilter) matchString(sc *pfScratch, i int, re *regexp.Regexp, text string) bool {
+	if p.plans[i] != nil || p.loops[i] != nil {
+		return true
+	}
+	if b := p.branches[i]; b != nil {
+		return p.matchBranches(sc, b, text)
+	}
+	if a := p.anchors[i]; a != nil {
+		sc.index()
+		sc.starts = a.starts(&sc.occ, sc.starts)
+		return a.matchString(text, sc.starts)
+	}
+	if w := p.windows[i]; w != nil {
+		sc.index()
+		sc.spans = w.windows(text, &sc.occ, sc.spans)
+		return w.matchString(re, text, sc.spans)
+	}
+	return re.MatchString(text)
+}
+
+// matchBranches reports whether some branch of b matches text: the exact ones first, then
+// each other branch whose requirement holds, by its cheapest road.
+func (p *prefilter) matchBranches(sc *pfScratch, b *branchPlan, text string) bool {
+	sc.index()
+	if b.exact != nil && sc.occ.matchAny(b.exact, text) {
+		return true
+	}
+	for _, r := range b.runs {
+		if r.root >= 0 && !p.eval(r.root, sc.seen) {
+			continue
+		}
+		var m bool
+		switch {
+		case r.anchor != nil:
+			sc.starts = r.anchor.starts(&sc.occ, sc.starts)
+			m = r.anchor.matchString(text, sc.starts)
+		case r.window != nil:
+			sc.spans = r.window.windows(text, &sc.occ, sc.spans)
+			m = r.window.matchString(r.re, text, sc.spans)
+		default:
+			m = r.re.MatchString(text)
+		}
+		if m {
+			return true
+		}
+	}
+	return false
+}
+
+// findAll is re.FindAllStringSubmatchIndex(text, -1) for pattern i, after decide.
+func (p *prefilter) findAll(sc *pfScratch, i int, re *regexp.Regexp, text string) [][]int {
+	var out [][]int
+	p.each(sc, i, re, text, true, func(m []int) bool {
+		out = append(out, m)
+		return true
+	})
+	return out
+}
+
+// each calls fn with the matches of re.FindAllStringSubmatchIndex(text, -1) for pattern i,
+// in order, until fn returns false; it uses the anchor or window plan when there is one. all
+// says the caller will likely want every match (see eachMatch).
+func (p *prefilter) each(sc *pfScratch, i int, re *regexp.Regexp, text string, all bool, fn func(m []int) bool) {
+	if a := p.anchors[i]; a != nil {
+		sc.index()
+		sc.starts = a.starts(&sc.occ, sc.starts)
+		a.each(text, sc.starts, fn)
+		return
+	}
+	if w := p.windows[i]; w != nil {
+		sc.index()
+		sc.spans = w.windows(text, &sc.occ, sc.spans)
+		w.each(re, text, sc.spans, all, fn)
+		return
+	}
+	eachMatch(re, text, all, fn)
+}
+
+// eachMatch is each without a plan. Unless all is set it asks the regex for the first match
+// alone before asking for every one: an extractor that wants one value usually takes the
+// first.
+func eachMatch(re *regexp.Regexp, text string, all bool, fn func(m []int) bool) {
+	if all {
+		for _, m := range re.FindAllStringSubmatchIndex(text, -1) {
+			if !fn(m) {
+				return
+			}
+		}
+		return
+	}
+	m := re.FindStringSubmatchIndex(text)
+	if m == nil || !fn(m) {
+		return
+	}
+	for _, m := range re.FindAllStringSubmatchIndex(text, -1)[1:] {
+		if !fn(m) {
+			return
+		}
+	}
+}
+
+// eval reports whether node n holds given the set of literals seen.
+func (p *prefilter) eval(n int32, seen []uint64) bool {
+	nd := &p.nodes[n]
+	if nd.lit >= 0 {
+		return seen[nd.lit>>6]&(1<<(nd.lit&63)) != 0
+	}
+	for _, l := range nd.lits {
+		if (seen[l>>6]&(1<<(l&63)) != 0) != nd.and {
+			return !nd.and
+		}
+	}
+	for _, k := range nd.kids {
+		if p.eval(k, seen) != nd.and {
+			return !nd.and
+		}
+	}
+	return nd.and
+}
+
+// always reports how many patterns have no requirement (for explain/bench output).
+func (p *prefilter) always() int { return p.nalways }
+
+// exact reports whether candidates' verdict for pattern i is the regex's own answer, so the
+// regex need not run (see exactPlan for the patterns this holds for).
+func (p *prefilter) exact(i int) bool { return p.plans[i] != nil || p.loops[i] != nil }

@@ -1,0 +1,357 @@
+package rules
+
+import (
+	"regexp"
+	"regexp/syntax"
+	"slices"
+	"unicode"
+	"unicode/utf8"
+)
+
+// A window plan runs a pattern only on the stretches of text around its required literals.
+// When every match of a pattern is Pre·L·Suf, with L a finite set of literals
+// (`\b([a-z]+) department\b`, `\S*\*\S*`, `(?:^|\s)/[a-z0-9_.-]+`), a match contains an
+// occurrence of L, reaches left of it only over bytes Pre can consume, and right of it only
+// over bytes Suf can consume. The window of an occurrence is that reach; overlapping or
+// touching windows merge, and the regex runs on each merged window with one rune of real
+// context on either side. A pattern whose alternatives each have such a literal
+// (`\b(?:[a-z]+[A-Z]\w*|[a-z]+_\w+)\b`) has one item per alternative, each with its own reach.
+//
+// The result is exactly the regex's on the whole text. Every match lies inside one window,
+// and inside the slice every zero-width assertion sees its real neighbours. No path of the
+// regex can start on the left context rune (it would have to consume that rune with a Pre,
+// which cannot, or start an occurrence of an L there, whose window would have merged) nor
+// end on the right one (symmetrically), so the slice offers no match the text lacks, and
+// leftmost-first picks the same match at the same start.
+type windowPlan struct {
+	items []*windowItem
+}
+
+// windowItem is one required literal set with the reach of the matches around it.
+type windowItem struct {
+	set         []string   // L, until newPrefilter turns it into lits
+	lits        []int32    // acMatcher indices of L
+	left, right *byteClass // bytes Pre and Suf may consume
+}
+
+// byteClass is a set of bytes. A rune class that contains any non-ASCII rune contains every
+// byte >= 0x80 here (and so does a class that matches invalid UTF-8, which reads as U+FFFD),
+// so a window never stops inside a multi-byte rune a pattern may consume.
+type byteClass [256]bool
+
+// Bounds of window plans: the literals of one item, the items of a plan, the runes of a
+// class taken as a literal set (enough for [A-Z]), and the nesting analysed.
+const (
+	maxWindowLits  = 256
+	maxWindowItems = 16
+	maxWindowClass = 26
+	maxWindowDepth = 3
+)
+
+// newWindowPlan returns the window plan of re, or nil when re has no required literal sets
+// whose windows stay narrow.
+func newWindowPlan(re *syntax.Regexp) *windowPlan {
+	items, _ := windowItems(re, maxWindowDepth)
+	if items == nil {
+		return nil
+	}
+	return &windowPlan{items: items}
+}
+
+// flattenConcat appends the elements of re's top-level concatenation, looking through
+// capture groups: a path through the pattern consumes them in this order.
+func flattenConcat(re *syntax.Regexp, out *[]*syntax.Regexp) {
+	switch re.Op {
+	case syntax.OpCapture:
+		flattenConcat(re.Sub[0], out)
+	case syntax.OpConcat:
+		for _, s := range re.Sub {
+			flattenConcat(s, out)
+		}
+	default:
+		*out = append(*out, re)
+	}
+}
+
+// register turns the items' literal sets into acMatcher indices.
+func (w *windowPlan) register(id func(string) int32) {
+	for _, it := range w.items {
+		for _, s := range it.set {
+			it.lits = append(it.lits, id(s))
+		}
+		it.set = nil
+	}
+}
+
+// windowItems returns the items of re and the cost of their widest window, or nil. It tries
+// each element of re's concatenation as the host of the literals and keeps the cheapest.
+func windowItems(re *syntax.Regexp, depth int) ([]*windowItem, int) {
+	var elems []*syntax.Regexp
+	flattenConcat(re, &elems)
+	var best []*windowItem
+	bestCost := 0
+	for k, e := range elems {
+		items := elemItems(e, depth)
+		if items == nil {
+			continue
+		}
+		cost := 0
+		for _, it := range items {
+			for _, x := range elems[:k] {
+				it.left.add(x)
+			}
+			for _, x := range elems[k+1:] {
+				it.right.add(x)
+			}
+			if it.left.wide() || it.right.wide() {
+				cost = -1
+				break
+			}
+			cost = max(cost, it.cost())
+		}
+		if cost >= 0 && (best == nil || cost < bestCost) {
+			best, bestCost = items, cost
+		}
+	}
+	return best, bestCost
+}
+
+// elemItems returns the items of one element: its own literal set, or those of what it
+// repeats at least once (whose further repetitions join the right reach), or one set of
+// items per alternative.
+func elemItems(e *syntax.Regexp, depth int) []*windowItem {
+	for e.Op == syntax.OpCapture {
+		e = e.Sub[0]
+	}
+	if set := windowSet(e); set != nil {
+		return []*windowItem{{set: set, left: new(byteClass), right: new(byteClass)}}
+	}
+	if depth == 0 {
+		return nil
+	}
+	switch {
+	case e.Op == syntax.OpPlus || e.Op == syntax.OpRepeat && e.Min >= 1:
+		items, _ := windowItems(e.Sub[0], depth-1)
+		for _, it := range items {
+			it.right.add(e)
+		}
+		return items
+	case e.Op == syntax.OpConcat:
+		items, _ := windowItems(e, depth-1)
+		return items
+	case e.Op == syntax.OpAlternate:
+		var all []*windowItem
+		for _, s := range e.Sub {
+			items, _ := windowItems(s, depth-1)
+			if items == nil || len(all)+len(items) > maxWindowItems {
+				return nil
+			}
+			all = append(all, items...)
+		}
+		return all
+	}
+	return nil
+}
+
+// windowSet returns the literal set e requires, or nil. A set must be worth tracking: no
+// empty string, and no single lower-case letter or whitespace byte (they occur everywhere;
+// digits, capitals and punctuation seldom).
+func windowSet(e *syntax.Regexp) []string {
+	set, ok := languageN(e, maxWindowClass)
+	if !ok || len(set) == 0 || len(set) > maxWindowLits {
+		return nil
+	}
+	for _, s := range set {
+		if s == "" || len(s) == 1 && ('a' <= s[0] && s[0] <= 'z' || isSpaceByte(s[0])) {
+			return nil
+		}
+	}
+	return set
+}
+
+// cost estimates how much text the item's windows cover: the bytes of its reach, plus a
+// penalty for single-byte literals, which occur more often than words.
+func (it *windowItem) cost() int {
+	c := it.left.count() + it.right.count()
+	for _, s := range it.set {
+		if len(s) == 1 {
+			return c + 50
+		}
+	}
+	return c
+}
+
+// add adds the bytes re may consume.
+func (c *byteClass) add(re *syntax.Regexp) {
+	switch re.Op {
+	case syntax.OpLiteral:
+		for _, r := range re.Rune {
+			c.addRune(r)
+			if re.Flags&syntax.FoldCase != 0 {
+				for f := unicode.SimpleFold(r); f != r; f = unicode.SimpleFold(f) {
+					c.addRune(f)
+				}
+			}
+		}
+	case syntax.OpCharClass:
+		for i := 0; i+1 < len(re.Rune); i += 2 {
+			lo, hi := re.Rune[i], re.Rune[i+1]
+			for r := lo; r <= hi && r < utf8.RuneSelf; r++ {
+				c[r] = true
+			}
+			if hi >= utf8.RuneSelf {
+				c.addRune(utf8.RuneSelf)
+			}
+		}
+	case syntax.OpAnyChar, syntax.OpAnyCharNotNL:
+		for b := range c {
+			c[b] = b != '\n' || re.Op == syntax.OpAnyChar
+		}
+	default:
+		for _, s := range re.Sub {
+			c.add(s)
+		}
+	}
+}
+
+// addRune adds r, or every byte >= 0x80 for a non-ASCII r.
+func (c *byteClass) addRune(r rune) {
+	if r < utf8.RuneSelf {
+		c[r] = true
+		return
+	}
+	for b := utf8.RuneSelf; b < 256; b++ {
+		c[b] = true
+	}
+}
+
+// wide reports whether the class crosses words: it holds the space and every lower-case
+// letter, so a window would run over whole sentences and save nothing.
+func (c *byteClass) wide() bool {
+	if !c[' '] {
+		return false
+	}
+	for b := 'a'; b <= 'z'; b++ {
+		if !c[b] {
+			return false
+		}
+	}
+	return true
+}
+
+func (c *byteClass) count() int {
+	n := 0
+	for _, in := range c {
+		if in {
+			n++
+		}
+	}
+	return n
+}
+
+// occSpan is a span of text: an occurrence of a literal, or a window.
+type occSpan struct{ start, end int32 }
+
+// windows appends to buf, sorted and merged, the windows around the occurrences of the plan's
+// literals. Each item's occurrences are taken in text order, and a scan that reaches the span
+// the item's previous scan covered takes that scan's result, so no byte is scanned twice per
+// item.
+func (w *windowPlan) windows(text string, o *occurrences, buf []occSpan) []occSpan {
+	buf = buf[:0]
+	for _, it := range w.items {
+		from := len(buf)
+		for _, lit := range it.lits {
+			for e := o.head[lit]; e >= 0; e = o.ev[e].next {
+				buf = append(buf, occSpan{o.ev[e].start, o.ev[e].end})
+			}
+		}
+		occ := buf[from:]
+		if len(occ) > 1 {
+			slices.SortFunc(occ, func(a, b occSpan) int { return int(a.start - b.start) })
+		}
+		lastS, lastL, lastE, lastR := -1, -1, -1, -1
+		for k, oc := range occ {
+			s, e := int(oc.start), int(oc.end)
+			l := s
+			for l > 0 && it.left[text[l-1]] {
+				if l == lastS {
+					l = lastL
+					break
+				}
+				l--
+			}
+			r := e
+			if lastE <= e && e <= lastR {
+				r = lastR
+			} else {
+				for r < len(text) && it.right[text[r]] {
+					if r == lastE {
+						r = lastR
+						break
+					}
+					r++
+				}
+			}
+			lastS, lastL, lastE, lastR = s, l, e, r
+			occ[k] = occSpan{int32(l), int32(r)}
+		}
+	}
+	if len(buf) > 1 {
+		slices.SortFunc(buf, func(a, b occSpan) int { return int(a.start - b.start) })
+	}
+	n := 0
+	for _, sp := range buf {
+		if n > 0 && sp.start <= buf[n-1].end {
+			buf[n-1].end = max(buf[n-1].end, sp.end)
+			continue
+		}
+		buf[n] = sp
+		n++
+	}
+	return buf[:n]
+}
+
+// slice returns the bounds of window [ws, we) widened by one rune of context on each side.
+func slice(text string, ws, we int) (int, int) {
+	if ws > 0 {
+		_, n := utf8.DecodeLastRuneInString(text[:ws])
+		ws -= n
+	}
+	if we < len(text) {
+		_, n := utf8.DecodeRuneInString(text[we:])
+		we += n
+	}
+	return ws, we
+}
+
+// matchString reports whether re matches text, given the plan's windows.
+func (w *windowPlan) matchString(re *regexp.Regexp, text string, wins []occSpan) bool {
+	for _, win := range wins {
+		s, e := slice(text, int(win.start), int(win.end))
+		if re.MatchString(text[s:e]) {
+			return true
+		}
+	}
+	return false
+}
+
+// each calls fn with the matches of re.FindAllStringSubmatchIndex(text, -1), in order, until
+// fn returns false, given the plan's windows; see eachMatch for all.
+func (w *windowPlan) each(re *regexp.Regexp, text string, wins []occSpan, all bool, fn func(m []int) bool) {
+	for _, win := range wins {
+		s, e := slice(text, int(win.start), int(win.end))
+		more := true
+		eachMatch(re, text[s:e], all, func(m []int) bool {
+			for k := range m {
+				if m[k] >= 0 {
+					m[k] += s
+				}
+			}
+			more = fn(m)
+			return more
+		})
+		if !more {
+			return
+		}
+	}
+}
