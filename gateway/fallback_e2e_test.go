@@ -1,7 +1,6 @@
 package gateway
 
 import (
-	"context"
 	"fmt"
 	"net/http"
 	"os"
@@ -68,18 +67,7 @@ func startFallbackGateway(t *testing.T, p gwParams, section string) (*testEnv, *
 	p.upstreamURL = e.up.url
 	e.config = writeConfig(t, p)
 	appendFile(t, e.config, section)
-	g, err := New(ctx, Options{ConfigPath: e.config, Logger: discardLogger()})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := g.Start(); err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() {
-		sctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
-		defer cancel()
-		g.Shutdown(sctx)
-	})
+	g := serve(t, Options{ConfigPath: e.config, Logger: discardLogger()})
 	e.g = g
 	e.client = openai.NewClient(option.WithBaseURL("http://"+g.Addr()+"/v1/"), option.WithAPIKey("client-key"),
 		option.WithMaxRetries(0), option.WithRequestTimeout(10*time.Second))

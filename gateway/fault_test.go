@@ -137,18 +137,7 @@ func startConfigGateway(t *testing.T, cfg string, sink io.Writer) *testEnv {
 	if err := os.WriteFile(path, []byte(strings.ReplaceAll(cfg, "${ROOT}", root)), 0o600); err != nil {
 		t.Fatal(err)
 	}
-	g, err := New(ctx, Options{ConfigPath: path, Logger: discardLogger(), AuditSink: sink})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := g.Start(); err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() {
-		sctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
-		defer cancel()
-		g.Shutdown(sctx)
-	})
+	g := serve(t, Options{ConfigPath: path, Logger: discardLogger(), AuditSink: sink})
 	return &testEnv{g: g, config: path}
 }
 

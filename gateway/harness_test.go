@@ -198,7 +198,22 @@ func startGateway(t testing.TB, p gwParams) *testEnv {
 	}
 	e.config = writeConfig(t, p)
 	logger := slog.New(slog.NewJSONHandler(e.logs, &slog.HandlerOptions{Level: slog.LevelDebug}))
-	g, err := New(context.Background(), Options{ConfigPath: e.config, Logger: logger, AuditSink: p.auditSink})
+	g := serve(t, Options{ConfigPath: e.config, Logger: logger, AuditSink: p.auditSink})
+	e.g = g
+	e.client = openai.NewClient(
+		option.WithBaseURL("http://"+g.Addr()+"/v1/"),
+		option.WithAPIKey("client-key"),
+		option.WithMaxRetries(0),
+		option.WithRequestTimeout(10*time.Second),
+	)
+	return e
+}
+
+// serve builds a gateway from opts, starts it on its configured (test: loopback, port 0)
+// listeners and shuts it down when the test ends.
+func serve(t testing.TB, opts Options) *Gateway {
+	t.Helper()
+	g, err := New(context.Background(), opts)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -210,14 +225,7 @@ func startGateway(t testing.TB, p gwParams) *testEnv {
 		defer cancel()
 		g.Shutdown(ctx)
 	})
-	e.g = g
-	e.client = openai.NewClient(
-		option.WithBaseURL("http://"+g.Addr()+"/v1/"),
-		option.WithAPIKey("client-key"),
-		option.WithMaxRetries(0),
-		option.WithRequestTimeout(10*time.Second),
-	)
-	return e
+	return g
 }
 
 // records reads the audit trail and checks its chain.

@@ -1,7 +1,6 @@
 package gateway
 
 import (
-	"context"
 	"encoding/json"
 	"os"
 	"path/filepath"
@@ -20,18 +19,7 @@ func TestPassthrough(t *testing.T) {
 	up := startUpstream(t)
 	dir := t.TempDir()
 	cfg := writeConfig(t, gwParams{upstreamURL: up.url, dir: dir})
-	g, err := New(context.Background(), Options{ConfigPath: cfg, Passthrough: true})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := g.Start(); err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() {
-		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
-		defer cancel()
-		g.Shutdown(ctx)
-	})
+	g := serve(t, Options{ConfigPath: cfg, Passthrough: true})
 	const events = "data: {\"choices\":[{\"index\":0,\"delta\":{\"content\":\"Il fatturato è 99999 €.\"}}]}\n\ndata: [DONE]\n\n"
 	for _, tc := range []struct {
 		name, body, want string
