@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
+	"strings"
 	"unicode/utf8"
 
 	"github.com/weirgw/weir/policies"
@@ -62,6 +63,9 @@ func decodeChatRequestJSON(body []byte) (*chatRequest, error) {
 	if err := json.Unmarshal(msgs, &req.Messages); err != nil {
 		return nil, errorf(KindBadRequest, "invalid_request", "messages: %s", jsonProblem(err))
 	}
+	if key := caseTwin(msgs); key != "" {
+		return nil, errorf(KindBadRequest, "invalid_request", "messages: the key %q appears twice in one object, in different case; Weir would classify one and the model read the other", key)
+	}
 	if len(req.Messages) == 0 {
 		return nil, errorf(KindBadRequest, "invalid_request", "messages must not be empty")
 	}
@@ -79,6 +83,60 @@ func decodeChatRequestJSON(body []byte) (*chatRequest, error) {
 		_ = json.Unmarshal(u, &req.User)
 	}
 	return req, nil
+}
+
+// caseTwin returns a key that appears in one object of doc next to another spelling of it
+// in different case ("content" and "Content"), or "". encoding/json matches keys without
+// regard to case and keeps the last, while the model's server reads the exact key: with
+// both, a client could have Weir classify text the model never reads.
+func caseTwin(doc []byte) string {
+	dec := json.NewDecoder(bytes.NewReader(doc))
+	type frame struct {
+		object bool
+		keys   map[string]string // folded → as written
+		key    bool              // the next string token is a key
+	}
+	var stack []*frame
+	for {
+		tok, err := dec.Token()
+		if err != nil {
+			return ""
+		}
+		var top *frame
+		if len(stack) > 0 {
+			top = stack[len(stack)-1]
+		}
+		switch t := tok.(type) {
+		case json.Delim:
+			switch t {
+			case '{':
+				stack = append(stack, &frame{object: true, keys: map[string]string{}, key: true})
+				continue
+			case '[':
+				stack = append(stack, &frame{})
+				continue
+			default:
+				stack = stack[:len(stack)-1]
+				if len(stack) > 0 && stack[len(stack)-1].object {
+					stack[len(stack)-1].key = true
+				}
+				continue
+			}
+		case string:
+			if top != nil && top.object && top.key {
+				folded := strings.ToLower(t)
+				if prev, ok := top.keys[folded]; ok && prev != t {
+					return t
+				}
+				top.keys[folded] = t
+				top.key = false
+				continue
+			}
+		}
+		if top != nil && top.object {
+			top.key = true // a scalar value ends the member
+		}
+	}
 }
 
 func isNull(b json.RawMessage) bool { return len(b) == 0 || string(bytes.TrimSpace(b)) == "null" }
