@@ -215,7 +215,7 @@ func (r *run) fetch(ctx context.Context, limit int) ([]SourceResult, *SourceResu
 	for i, s := range srcs {
 		wg.Go(func() {
 			b := buildQuery(s, r.q.Class.Filters, limit, r.now)
-			res, err := s.Run(ctx, b.query)
+			res, err := s.runPlanned(ctx, b)
 			sr := SourceResult{Name: s.Name, Query: b.query}
 			warnings[i] = b.warnings
 			switch {

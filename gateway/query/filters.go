@@ -19,6 +19,9 @@ type built struct {
 	// rejects, periods it cannot express), unused those it has no place for at all: a
 	// source that leaves filters out answers less precisely than one that applies them.
 	dropped, unused int
+	// planned is the query's validated plan, which the backend runs as it is (nil when
+	// planning failed in a way dropping parts cannot mend).
+	planned *data.Plan
 }
 
 // buildQuery turns the filters the rules extracted into a data query on src, following the
@@ -89,7 +92,11 @@ func buildQuery(src *Source, filters map[string]any, limit int, now time.Time) b
 // that what remains is a valid query.
 func (b *built) plan(src *Source) {
 	for range 64 {
-		_, err := src.Dataset.Plan(b.query)
+		p, err := src.Dataset.Plan(b.query)
+		if err == nil {
+			b.planned = p
+			return
+		}
 		qe, ok := err.(*data.QueryError)
 		if !ok || len(qe.Problems) == 0 {
 			return

@@ -32,6 +32,15 @@ type Source struct {
 // unchanged keeps the open source.
 func (s *Source) Config() config.DataSource { return s.cfg }
 
+// runPlanned runs a built query through the plan buildQuery already validated, so the
+// query is not planned twice on the request path.
+func (s *Source) runPlanned(ctx context.Context, b built) (*data.Result, error) {
+	if b.planned == nil {
+		return s.Run(ctx, b.query) // reports why it does not plan
+	}
+	return s.Backend.Run(ctx, b.planned)
+}
+
 // Close closes the backend and removes an embedded database.
 func (s *Source) Close() error {
 	err := s.Source.Close()
