@@ -108,9 +108,8 @@ type run struct {
 	primary string
 }
 
-// Answer answers q. The response's metadata has everything but the decision id and the
-// execution time, which the caller owns. A returned *Error carries the metadata gathered
-// until the failure in Fallback's place.
+// Answer answers q. It returns the metadata in every case, the failures included; the
+// decision id and the execution time are the caller's to fill in.
 func (e *Engine) Answer(ctx context.Context, q *Question) (*Response, *Metadata, *Error) {
 	if e.Opts.Timeout > 0 {
 		var cancel context.CancelFunc
