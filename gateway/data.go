@@ -92,7 +92,7 @@ func jsonParam(body []byte, param string) ([]string, error) {
 
 // forwardData proxies the request unchanged but for the Weir headers and passes the answer
 // through.
-func (x *exchange) forwardData(context.Context) error {
+func (x *exchange) forwardData(ctx context.Context) error {
 	req := fasthttp.AcquireRequest()
 	resp := fasthttp.AcquireResponse()
 	defer fasthttp.ReleaseRequest(req)
@@ -107,7 +107,7 @@ func (x *exchange) forwardData(context.Context) error {
 	req.Header.Set("X-Weir-Intent", x.class.Intent)
 	req.Header.SetBytesV("X-Weir-Filters", filters)
 	req.Header.Set("X-Weir-Decision-Id", x.decisionID)
-	if err := up.do(req, resp); err != nil {
+	if err := up.do(ctx, req, resp); err != nil {
 		x.countUpstreamError(err)
 		return err
 	}

@@ -50,6 +50,7 @@ type Gateway struct {
 
 	reloadMu sync.Mutex     // one compile at a time
 	streams  sync.WaitGroup // stream relays still running; Shutdown waits for them (stream.go)
+	handling inflight       // requests in a handler; Shutdown waits for them (upstream_abort.go)
 	status   reloadStatus
 
 	server, admin *fasthttp.Server
@@ -141,6 +142,11 @@ func (g *Gateway) Shutdown(ctx context.Context) error {
 		errs = append(errs, g.server.ShutdownWithContext(ctx), g.admin.ShutdownWithContext(ctx))
 	}
 	g.cancelBase()
+	// Cancelling base aborted the upstream calls still waiting: their handlers answer
+	// shutting_down and write their records now, before the trail closes.
+	if n := g.handling.wait(handlerDrain); n > 0 {
+		g.log.Error("shutdown: requests still running after the drain; their audit records may be lost", "requests", n, "drain", handlerDrain.String())
+	}
 	g.streams.Wait() // cancelling base aborted their upstream reads: they end and are recorded now
 	if s := g.snap.Load(); s != nil {
 		s.closeSources(nil, 0)
@@ -148,6 +154,11 @@ func (g *Gateway) Shutdown(ctx context.Context) error {
 	errs = append(errs, g.audit.Close())
 	return errors.Join(errs...)
 }
+
+// handlerDrain bounds how long Shutdown waits, once the grace period is over and every
+// upstream call was aborted, for the handlers still running (a fallback classifier or a
+// database query ending on the cancelled context) to write their audit records.
+const handlerDrain = 5 * time.Second
 
 // Run starts the gateway, reloads on file changes and SIGHUP, and shuts down gracefully
 // when ctx ends (in-flight requests get up to grace to finish).

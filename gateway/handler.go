@@ -18,6 +18,8 @@ import (
 // handle routes a request to its surface using the snapshot current at arrival; the
 // request keeps that snapshot to the end.
 func (g *Gateway) handle(rc *fasthttp.RequestCtx) {
+	g.handling.add()
+	defer g.handling.done()
 	snap := g.snap.Load()
 	r, sub := snap.match(string(rc.Path()))
 	if r == nil {
@@ -270,7 +272,7 @@ func (g *Gateway) proxyModels(rc *fasthttp.RequestCtx, r *route, sub string) {
 	defer fasthttp.ReleaseRequest(req)
 	defer fasthttp.ReleaseResponse(resp)
 	r.upstream.prepare(&rc.Request, req, sub, rc.RemoteIP())
-	if err := r.upstream.do(req, resp); err != nil {
+	if err := r.upstream.do(g.base, req, resp); err != nil {
 		g.writeError(rc, "", "", err)
 		return
 	}

@@ -13,7 +13,7 @@ import (
 // forward sends the (narrowed) request to the route's upstream and decodes a successful
 // answer. An upstream error status is passed to the client as it is, without inspection:
 // there is no model output in it.
-func (x *exchange) forward(context.Context) error {
+func (x *exchange) forward(ctx context.Context) error {
 	body, err := x.req.encode()
 	if err != nil {
 		return &Error{Kind: KindInternal, Code: "internal_error", Message: "could not encode the request", Err: err}
@@ -25,7 +25,7 @@ func (x *exchange) forward(context.Context) error {
 	up := x.route.upstream
 	up.prepare(&x.rc.Request, req, x.subPath, x.rc.RemoteIP())
 	req.SetBodyRaw(body) // the request's own bytes, unchanged until req is released
-	if err := up.do(req, resp); err != nil {
+	if err := up.do(ctx, req, resp); err != nil {
 		x.countUpstreamError(err)
 		return err
 	}

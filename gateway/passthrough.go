@@ -25,7 +25,7 @@ func (g *Gateway) servePassthrough(rc *fasthttp.RequestCtx, r *route, sub string
 	if wantsStream(rc.Request.Body()) {
 		err = r.upstream.doStream(req, resp)
 	} else {
-		err = r.upstream.do(req, resp)
+		err = r.upstream.do(g.base, req, resp)
 	}
 	if err != nil {
 		fasthttp.ReleaseResponse(resp)

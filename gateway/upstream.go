@@ -1,6 +1,7 @@
 package gateway
 
 import (
+	"context"
 	"errors"
 	"io"
 	"net"
@@ -18,6 +19,7 @@ type upstream struct {
 	client   *fasthttp.HostClient
 	stream   *fasthttp.HostClient // stream: true requests (stream.go)
 	live     *streamConns         // the stream client's open connections
+	plain    *plainConns          // the plain client's open connections (upstream_abort.go)
 	scheme   string
 	host     string
 	basePath string // the base URL's path without a trailing slash, e.g. /v1
@@ -55,7 +57,11 @@ func newUpstream(u config.Upstream) (*upstream, error) {
 		MaxResponseBodySize: maxUpstreamBody,
 		MaxConnWaitTimeout:  u.Timeout.Std(),
 		Dial: func(addr string) (net.Conn, error) {
-			return fasthttp.DialTimeout(addr, connect)
+			c, err := fasthttp.DialTimeout(addr, connect)
+			if err != nil {
+				return nil, err
+			}
+			return up.plain.track(c)
 		},
 		// A POST is retried only when a kept-alive connection turned out to be closed
 		// before the upstream read anything; nothing else is safe to repeat.
@@ -64,7 +70,7 @@ func newUpstream(u config.Upstream) (*upstream, error) {
 		},
 		DisablePathNormalizing: true,
 	}
-	up.live = &streamConns{}
+	up.live, up.plain = &streamConns{}, &plainConns{}
 	up.stream = newStreamClient(up.client, u.Timeout.Std(), connect, up.live)
 	return up, nil
 }
@@ -127,12 +133,18 @@ func (u *upstream) prepare(in *fasthttp.Request, out *fasthttp.Request, subPath 
 }
 
 // do sends req and maps transport failures to request errors: 504 for timeouts, 502 for
-// everything else.
-func (u *upstream) do(req *fasthttp.Request, resp *fasthttp.Response) error {
+// everything else. When ctx ends first (the gateway's base context: shutdown) the call is
+// aborted and fails with errUpstreamShutdown (503 shutting_down).
+func (u *upstream) do(ctx context.Context, req *fasthttp.Request, resp *fasthttp.Response) error {
+	stop := context.AfterFunc(ctx, u.plain.abort)
 	err := u.client.DoTimeout(req, resp, u.cfg.Timeout.Std())
+	stop()
 	if err == nil {
 		stripHop(&resp.Header)
 		return nil
+	}
+	if ctx.Err() != nil {
+		return errUpstreamShutdown
 	}
 	return u.transportError(err)
 }

@@ -1,0 +1,79 @@
+package gateway
+
+import (
+	"bufio"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"net"
+	"net/http"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/weirgw/weir/gateway/audit"
+)
+
+// TestFaultShutdownPlainPending: the shutdown's grace period ends while a plain (not
+// streamed) answer is still awaited from an upstream that says nothing. The upstream call
+// must not outlive the shutdown: its connection is closed, the client gets 503
+// shutting_down, and the request's audit record is written before the trail closes — not
+// lost to a trail already closed when the upstream's own timeout (here 30 s) would end it.
+func TestFaultShutdownPlainPending(t *testing.T) {
+	checkLeaks(t)
+	up := startRawUpstream(t)
+	hungUp := make(chan struct{})
+	up.set(func(c net.Conn, _ *http.Request, _ []byte) {
+		io.Copy(io.Discard, c) // silent until Weir hangs up
+		close(hungUp)
+	})
+	g, err := New(ctx, Options{ConfigPath: writeConfig(t, gwParams{upstreamURL: up.url, timeout: "30s"}), Logger: discardLogger()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := g.Start(); err != nil {
+		t.Fatal(err)
+	}
+	auditPath := g.Snapshot().Config.Audit.Path
+	conn, err := net.Dial("tcp", g.Addr())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close()
+	body := `{"model":"m","messages":[{"role":"user","content":"Ciao, grazie!"}]}`
+	fmt.Fprintf(conn, "POST /v1/chat/completions HTTP/1.1\r\nHost: weir\r\nContent-Type: application/json\r\nContent-Length: %d\r\n\r\n%s", len(body), body)
+	waitFor(t, func() bool { return up.requests.Load() == 1 })
+
+	sctx, cancel := context.WithTimeout(ctx, 300*time.Millisecond)
+	defer cancel()
+	done := make(chan error, 1)
+	go func() { done <- g.Shutdown(sctx) }()
+	select {
+	case err := <-done:
+		if !errors.Is(err, context.DeadlineExceeded) {
+			t.Errorf("Shutdown = %v, want the grace period exceeded", err)
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatal("Shutdown waited for the upstream's own timeout")
+	}
+	select {
+	case <-hungUp:
+	case <-time.After(5 * time.Second):
+		t.Fatal("the upstream connection was not closed at shutdown")
+	}
+	conn.SetReadDeadline(time.Now().Add(5 * time.Second))
+	resp, err := http.ReadResponse(bufio.NewReader(conn), nil)
+	if err != nil {
+		t.Fatalf("the client got no answer: %v", err)
+	}
+	got, _ := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	if resp.StatusCode != http.StatusServiceUnavailable || !strings.Contains(string(got), `"code":"shutting_down"`) {
+		t.Errorf("answer %d %s, want 503 shutting_down", resp.StatusCode, got)
+	}
+	rs := trail(t, auditPath)
+	if len(rs) != 1 || rs[0].Error != "shutting_down" || rs[0].Outcome != audit.OutcomeError {
+		t.Fatalf("records of the request cut by the shutdown: %+v", rs)
+	}
+}
