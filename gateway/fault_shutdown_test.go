@@ -28,21 +28,8 @@ func TestFaultShutdownPlainPending(t *testing.T) {
 		io.Copy(io.Discard, c) // silent until Weir hangs up
 		close(hungUp)
 	})
-	g, err := New(ctx, Options{ConfigPath: writeConfig(t, gwParams{upstreamURL: up.url, timeout: "30s"}), Logger: discardLogger()})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := g.Start(); err != nil {
-		t.Fatal(err)
-	}
-	auditPath := g.Snapshot().Config.Audit.Path
-	conn, err := net.Dial("tcp", g.Addr())
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer conn.Close()
-	body := `{"model":"m","messages":[{"role":"user","content":"Ciao, grazie!"}]}`
-	fmt.Fprintf(conn, "POST /v1/chat/completions HTTP/1.1\r\nHost: weir\r\nContent-Type: application/json\r\nContent-Length: %d\r\n\r\n%s", len(body), body)
+	g, auditPath := startUnmanaged(t, gwParams{upstreamURL: up.url, timeout: "30s"})
+	conn := postRaw(t, g.Addr(), `{"model":"m","messages":[{"role":"user","content":"Ciao, grazie!"}]}`)
 	waitFor(t, func() bool { return up.requests.Load() == 1 })
 
 	sctx, cancel := context.WithTimeout(ctx, 300*time.Millisecond)
@@ -76,4 +63,30 @@ func TestFaultShutdownPlainPending(t *testing.T) {
 	if len(rs) != 1 || rs[0].Error != "shutting_down" || rs[0].Outcome != audit.OutcomeError {
 		t.Fatalf("records of the request cut by the shutdown: %+v", rs)
 	}
+}
+
+// startUnmanaged starts a gateway the test shuts down itself, and returns it with the
+// path of its audit trail.
+func startUnmanaged(t *testing.T, p gwParams) (*Gateway, string) {
+	t.Helper()
+	g, err := New(ctx, Options{ConfigPath: writeConfig(t, p), Logger: discardLogger()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := g.Start(); err != nil {
+		t.Fatal(err)
+	}
+	return g, g.Snapshot().Config.Audit.Path
+}
+
+// postRaw sends a chat request on a connection of its own, closed when the test ends.
+func postRaw(t *testing.T, addr, body string) net.Conn {
+	t.Helper()
+	conn, err := net.Dial("tcp", addr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { conn.Close() })
+	fmt.Fprintf(conn, "POST /v1/chat/completions HTTP/1.1\r\nHost: weir\r\nContent-Type: application/json\r\nContent-Length: %d\r\n\r\n%s", len(body), body)
+	return conn
 }

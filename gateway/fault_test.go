@@ -385,12 +385,7 @@ func TestFaultClientGoneBeforeAnswer(t *testing.T) {
 		<-release
 		writeCompletion(rc, "Ciao!", nil)
 	})
-	conn, err := net.Dial("tcp", e.g.Addr())
-	if err != nil {
-		t.Fatal(err)
-	}
-	body := `{"model":"m","messages":[{"role":"user","content":"Ciao, grazie!"}]}`
-	fmt.Fprintf(conn, "POST /v1/chat/completions HTTP/1.1\r\nHost: weir\r\nContent-Type: application/json\r\nContent-Length: %d\r\n\r\n%s", len(body), body)
+	conn := postRaw(t, e.g.Addr(), `{"model":"m","messages":[{"role":"user","content":"Ciao, grazie!"}]}`)
 	waitFor(t, func() bool { _, _, calls := e.up.last(); return calls == 1 })
 	conn.Close()
 	close(release)
@@ -530,21 +525,8 @@ func TestFaultShutdownMidStream(t *testing.T) {
 	up := startUpstream(t)
 	gone := make(chan bool, 1)
 	up.set(streamScript([]string{roleChunk(), textChunk("Ciao ")}, false, gone))
-	g, err := New(ctx, Options{ConfigPath: writeConfig(t, gwParams{upstreamURL: up.url}), Logger: discardLogger()})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := g.Start(); err != nil {
-		t.Fatal(err)
-	}
-	auditPath := g.Snapshot().Config.Audit.Path
-	conn, err := net.Dial("tcp", g.Addr())
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer conn.Close()
-	body := `{"model":"m","stream":true,"messages":[{"role":"user","content":"Ciao, grazie!"}]}`
-	fmt.Fprintf(conn, "POST /v1/chat/completions HTTP/1.1\r\nHost: weir\r\nContent-Type: application/json\r\nContent-Length: %d\r\n\r\n%s", len(body), body)
+	g, auditPath := startUnmanaged(t, gwParams{upstreamURL: up.url})
+	conn := postRaw(t, g.Addr(), `{"model":"m","stream":true,"messages":[{"role":"user","content":"Ciao, grazie!"}]}`)
 	br := bufio.NewReader(conn)
 	if line, err := br.ReadString('\n'); err != nil || !strings.Contains(line, "200") {
 		t.Fatalf("status line %q, %v", line, err)
