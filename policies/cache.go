@@ -19,6 +19,7 @@ import (
 type evalCaches struct {
 	virtual virtualCache
 	base    baseCache
+	cancel  ctxCancel // the evaluation's cancellation (query.go), reused too
 }
 
 var cachePool = sync.Pool{New: func() any { return new(evalCaches) }}
@@ -34,6 +35,8 @@ func getCaches() *evalCaches {
 func putCaches(c *evalCaches) {
 	c.virtual.reset()
 	c.base.reset()
+	c.cancel.done = nil
+	c.cancel.cancelled.Store(false)
 	cachePool.Put(c)
 }
 
@@ -99,6 +102,9 @@ type virtualCache struct {
 	// memo holds the intent's memoized library documents (memo.go). They belong to the
 	// bottom frame only: a `with` pushes a frame that must evaluate everything afresh.
 	memo []memoEntry
+
+	// local holds this evaluation's alias values (alias.go), in the bottom frame too.
+	local []memoEntry
 }
 
 func (c *virtualCache) Push() { c.frames = append(c.frames, len(c.entries)) }
@@ -135,6 +141,11 @@ func (c *virtualCache) Get(ref ast.Ref) (*ast.Term, bool) {
 			for i := range c.memo {
 				if m := &c.memo[i]; m.hash == h && refEqual(m.ref, ref) {
 					return m.value, m.undefined
+				}
+			}
+			for i := range c.local {
+				if m := &c.local[i]; m.hash == h && refEqual(m.ref, ref) {
+					return m.value, false
 				}
 			}
 		}
@@ -176,6 +187,8 @@ func (c *virtualCache) reset() {
 	c.refStore.reset()
 	c.frames = c.frames[:0]
 	c.memo = nil
+	clear(c.local)
+	c.local = c.local[:0]
 }
 
 // baseCache implements topdown.BaseCache: documents read from the store, by ref. A read

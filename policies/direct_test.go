@@ -14,11 +14,13 @@ import (
 )
 
 // fullRego returns a copy of the bundle that evaluates the three Rego decision rules in
-// full, with no memoized documents: the reference the fast paths must match.
+// full, with no memoized documents or decisions, on the whole input document: the
+// reference the fast paths must match.
 func fullRego(b *Bundle) *Bundle {
 	c := *b
 	c.direct = directQueries{}
 	c.memo = nil
+	c.memos = memos{reads: fAll} // no projection memo, and the whole input built
 	return &c
 }
 
@@ -265,7 +267,7 @@ func TestInputPrefixCache(t *testing.T) {
 		t.Errorf("copy: %+v %v", d, err)
 	}
 	in.Classification.Filters["year"] = 2025 // changed in place
-	v, err := in.value(nil)
+	v, err := in.value(nil, fAll, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -274,7 +276,7 @@ func TestInputPrefixCache(t *testing.T) {
 		t.Errorf("filters changed in place: year %d, want 2025", year)
 	}
 	in.Subject.Roles = []string{"x"}
-	v, _ = in.value(nil)
+	v, _ = in.value(nil, fAll, nil)
 	if roles := v.(ast.Object).Get(ast.StringTerm("subject")).Get(ast.StringTerm("roles")); roles.String() != `["x"]` {
 		t.Errorf("roles %v", roles)
 	}

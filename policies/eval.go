@@ -5,7 +5,7 @@ import "context"
 // Request evaluates data.weir.request.decision. On error the returned decision denies
 // (Allow false) and the error is an *Error; callers must deny.
 func (b *Bundle) Request(ctx context.Context, in *Input) (RequestDecision, error) {
-	d, err := b.evalRequest(ctx, in)
+	d, err := memoized(ctx, b.memos.request, b, in, (*Bundle).evalRequest)
 	if err != nil {
 		return RequestDecision{Revision: b.revision}, err
 	}
@@ -26,7 +26,7 @@ func (b *Bundle) Tools(ctx context.Context, in *Input) (ToolsDecision, error) {
 
 // Response evaluates data.weir.response.decision. On error it denies.
 func (b *Bundle) Response(ctx context.Context, in *Input) (ResponseDecision, error) {
-	d, err := b.evalResponse(ctx, in)
+	d, err := memoized(ctx, b.memos.response, b, in, (*Bundle).evalResponse)
 	if err != nil {
 		return ResponseDecision{Revision: b.revision}, err
 	}
@@ -34,6 +34,7 @@ func (b *Bundle) Response(ctx context.Context, in *Input) (ResponseDecision, err
 	return d, nil
 }
 
+// Request and Response use the decision's memo when it has one (decisionmemo.go).
 // evalRequest, evalTools and evalResponse assemble the library's decision from the
 // violation sets when they can (direct.go), and evaluate the decision rule otherwise.
 
@@ -106,15 +107,6 @@ func (b *Bundle) denyCalls(in *Input) ToolsDecision {
 		d.Calls[i] = CallDecision{ID: c.ID, Name: c.Name, Reason: "policy error: denied"}
 	}
 	return d
-}
-
-// evalAll builds the input and evaluates a query, with the intent's memoized documents.
-func (b *Bundle) evalAll(ctx context.Context, q *query, in *Input) (values, error) {
-	iv, err := in.value(b.toolNames)
-	if err != nil {
-		return values{}, err
-	}
-	return q.evalAll(ctx, iv, b.memo[in.Classification.Intent])
 }
 
 // evalError keeps the location of a topdown error (conflicting rules, builtin errors).

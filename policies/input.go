@@ -105,9 +105,11 @@ type Number struct {
 // value builds the input as an ast.Value directly, without a JSON round trip: this is on
 // the hot path of every decision. Subject, route and classification, which do not change
 // between the decisions of one request, are built once and kept on the Input (prefix).
-// names holds prebuilt terms for the tool names the bundle knows (may be nil).
-func (in *Input) value(names map[string]*ast.Term) (ast.Value, error) {
-	p, err := in.prefix()
+// names holds prebuilt terms for the tool names the bundle knows (may be nil); reads are
+// the fields the bundle's decisions may read (projection.go): subject, route and
+// classification fields outside it are left empty, as no decision can tell.
+func (in *Input) value(names map[string]*ast.Term, reads field, shared *decisionMemo[*inputPrefix]) (ast.Value, error) {
+	p, err := in.prefix(reads, shared)
 	if err != nil {
 		return nil, err
 	}
@@ -140,26 +142,48 @@ func (in *Input) value(names map[string]*ast.Term) (ast.Value, error) {
 // inputPrefix holds the input's subject, route and classification as AST terms, and a copy
 // of the fields they were built from: it is used only while the Input still holds equal
 // values, so an Input changed (or copied and changed) between decisions never gets a
-// stale document.
+// stale document. Only the fields in reads are built (and compared); the others are empty.
 type inputPrefix struct {
+	reads          field
 	subjectID      string
 	roles, rules   []string
 	route          Route
 	intent, source string
 	confidence     float64
 	filters        map[string]any // a deep copy; nil when not cacheable (always rebuilt)
+	filtersEmpty   bool           // filters are not read and were left empty
 
 	subject, routeT, classification *ast.Term
 }
 
+// prefixFields are the fields an inputPrefix holds.
+const prefixFields = fSubject | fRoute | fClassification
+
 // prefix returns the cached prefix when it still matches the Input, or builds (and keeps)
 // a new one. The pointer is read and written atomically: decisions on one Input from
 // several goroutines stay race-free (each at worst builds its own prefix).
-func (in *Input) prefix() (*inputPrefix, error) {
-	if p := (*inputPrefix)(atomic.LoadPointer(&in.cache)); p != nil && p.matches(in) {
+//
+// When the fields read are all low-cardinality, the bundle shares prefixes between
+// requests instead (shared, keyed by those fields; nil otherwise): its AST terms are never
+// modified. Filters are then not read, and the prefix is used only while they convert, as
+// without it.
+func (in *Input) prefix(reads field, shared *decisionMemo[*inputPrefix]) (*inputPrefix, error) {
+	reads &= prefixFields
+	if shared != nil && jsonOK(in.Classification.Filters) {
+		k := shared.key(in)
+		if p, ok := shared.get(k); ok {
+			return p, nil
+		}
+		p, err := newPrefix(in, reads)
+		if err == nil {
+			shared.put(k, p)
+		}
+		return p, err
+	}
+	if p := (*inputPrefix)(atomic.LoadPointer(&in.cache)); p != nil && p.matches(in, reads) {
 		return p, nil
 	}
-	p, err := newPrefix(in)
+	p, err := newPrefix(in, reads)
 	if err != nil {
 		return nil, err
 	}
@@ -167,45 +191,85 @@ func (in *Input) prefix() (*inputPrefix, error) {
 	return p, nil
 }
 
-func (p *inputPrefix) matches(in *Input) bool {
+func (p *inputPrefix) matches(in *Input, reads field) bool {
 	c := &in.Classification
-	return p.filters != nil && p.subjectID == in.Subject.ID && p.route == in.Route &&
-		p.intent == c.Intent && p.source == c.Source && p.confidence == c.Confidence &&
-		slices.Equal(p.roles, in.Subject.Roles) && slices.Equal(p.rules, c.Rules) &&
-		jsonEqual(p.filters, c.Filters)
+	if p.reads != reads {
+		return false
+	}
+	if p.filtersEmpty {
+		// Unread, but a value that does not convert must still fail as it always has.
+		if !jsonOK(c.Filters) {
+			return false
+		}
+	} else if p.filters == nil || !jsonEqual(p.filters, c.Filters) {
+		return false
+	}
+	return (reads&fSubjectID == 0 || p.subjectID == in.Subject.ID) &&
+		(reads&fSubjectRoles == 0 || slices.Equal(p.roles, in.Subject.Roles)) &&
+		(reads&fRouteName == 0 || p.route.Name == in.Route.Name) &&
+		(reads&fRouteSurface == 0 || p.route.Surface == in.Route.Surface) &&
+		(reads&fIntent == 0 || p.intent == c.Intent) &&
+		(reads&fSource == 0 || p.source == c.Source) &&
+		(reads&fConfidence == 0 || p.confidence == c.Confidence) &&
+		(reads&fRules == 0 || slices.Equal(p.rules, c.Rules))
 }
 
-func newPrefix(in *Input) (*inputPrefix, error) {
+func newPrefix(in *Input, reads field) (*inputPrefix, error) {
 	c := &in.Classification
+	p := &inputPrefix{reads: reads, subject: emptySubject, routeT: emptyRoute, classification: emptyClassification}
 	filters := emptyObject
-	if len(c.Filters) > 0 {
+	if reads&fFilters == 0 && jsonOK(c.Filters) {
+		p.filtersEmpty = true
+	} else if len(c.Filters) > 0 {
 		v, err := ast.InterfaceToValue(c.Filters)
 		if err != nil {
 			return nil, errorf(CodeInputInvalid, "classification.filters: %v", err)
 		}
 		filters = ast.NewTerm(v)
 	}
-	p := &inputPrefix{
-		subjectID: in.Subject.ID, roles: slices.Clone(in.Subject.Roles), route: in.Route,
-		intent: c.Intent, source: c.Source, confidence: c.Confidence, rules: slices.Clone(c.Rules),
-		subject: ast.ObjectTerm(
-			[2]*ast.Term{keyID, ast.StringTerm(in.Subject.ID)},
-			[2]*ast.Term{keyRoles, stringArray(in.Subject.Roles)},
-		),
-		routeT: ast.ObjectTerm(
-			[2]*ast.Term{keyName, ast.StringTerm(in.Route.Name)},
-			[2]*ast.Term{keySurface, ast.StringTerm(in.Route.Surface)},
-		),
-		classification: ast.ObjectTerm(
-			[2]*ast.Term{keyIntent, ast.StringTerm(c.Intent)},
-			[2]*ast.Term{keyConfidence, ast.FloatNumberTerm(c.Confidence)},
-			[2]*ast.Term{keySource, ast.StringTerm(c.Source)},
-			[2]*ast.Term{keyRules, stringArray(c.Rules)},
-			[2]*ast.Term{keyFilters, filters},
-		),
+	if !p.filtersEmpty {
+		if f, ok := jsonCopy(c.Filters); ok {
+			p.filters = f.(map[string]any)
+		}
 	}
-	if f, ok := jsonCopy(c.Filters); ok {
-		p.filters = f.(map[string]any)
+	str := func(f field, s string, dst *string) *ast.Term {
+		if reads&f == 0 {
+			return ast.InternedEmptyString
+		}
+		*dst = s
+		return ast.StringTerm(s)
+	}
+	list := func(f field, ss []string, dst *[]string) *ast.Term {
+		if reads&f == 0 {
+			return emptyArray
+		}
+		*dst = slices.Clone(ss)
+		return stringArray(ss)
+	}
+	if reads&fSubject != 0 {
+		p.subject = ast.ObjectTerm(
+			[2]*ast.Term{keyID, str(fSubjectID, in.Subject.ID, &p.subjectID)},
+			[2]*ast.Term{keyRoles, list(fSubjectRoles, in.Subject.Roles, &p.roles)},
+		)
+	}
+	if reads&fRoute != 0 {
+		p.routeT = ast.ObjectTerm(
+			[2]*ast.Term{keyName, str(fRouteName, in.Route.Name, &p.route.Name)},
+			[2]*ast.Term{keySurface, str(fRouteSurface, in.Route.Surface, &p.route.Surface)},
+		)
+	}
+	if reads&fClassification != 0 {
+		confidence := zeroNumber
+		if reads&fConfidence != 0 {
+			p.confidence, confidence = c.Confidence, ast.FloatNumberTerm(c.Confidence)
+		}
+		p.classification = ast.ObjectTerm(
+			[2]*ast.Term{keyIntent, str(fIntent, c.Intent, &p.intent)},
+			[2]*ast.Term{keyConfidence, confidence},
+			[2]*ast.Term{keySource, str(fSource, c.Source, &p.source)},
+			[2]*ast.Term{keyRules, list(fRules, c.Rules, &p.rules)},
+			[2]*ast.Term{keyFilters, filters},
+		)
 	}
 	return p, nil
 }
@@ -336,6 +400,15 @@ var (
 	emptyArray  = ast.InternedEmptyArray
 	emptyObject = ast.InternedEmptyObject
 	emptyAnswer = ast.ObjectTerm([2]*ast.Term{keyNumbers, emptyArray})
+
+	// The parts of the input no decision reads (inputPrefix).
+	zeroNumber          = ast.IntNumberTerm(0)
+	emptySubject        = ast.ObjectTerm([2]*ast.Term{keyID, ast.InternedEmptyString}, [2]*ast.Term{keyRoles, emptyArray})
+	emptyRoute          = ast.ObjectTerm([2]*ast.Term{keyName, ast.InternedEmptyString}, [2]*ast.Term{keySurface, ast.InternedEmptyString})
+	emptyClassification = ast.ObjectTerm(
+		[2]*ast.Term{keyIntent, ast.InternedEmptyString}, [2]*ast.Term{keyConfidence, zeroNumber},
+		[2]*ast.Term{keySource, ast.InternedEmptyString}, [2]*ast.Term{keyRules, emptyArray},
+		[2]*ast.Term{keyFilters, emptyObject})
 )
 
 func numbers(ns []Number) *ast.Term {

@@ -45,6 +45,10 @@ type Bundle struct {
 	// memo holds, per intent of data.weir.intents, the library documents that depend on
 	// the intent alone, evaluated once at load (memo.go). Read-only after Load.
 	memo map[string][]memoEntry
+
+	// memos are the decisions and documents memoized by the input fields they read, and
+	// those fields (memos.go). Safe for concurrent use.
+	memos memos
 }
 
 // Dir returns the directory the bundle was loaded from.
@@ -126,14 +130,16 @@ func (b *Bundle) compile(ctx context.Context) error {
 		}
 		*p.dst = q
 	}
-	if !b.data.library {
-		return nil
+	if b.data.library {
+		if b.direct, err = prepareDirect(c, b.store, txn); err != nil {
+			return ErrorList{errorf(CodeQueryPrepare, "%v", err)}
+		}
+		if intents, ok := b.data.doc["intents"].(map[string]any); ok {
+			b.memo = buildMemo(ctx, c, func(text string) (*query, error) { return prepareQuery(c, b.store, txn, text) }, intents)
+		}
 	}
-	if b.direct, err = prepareDirect(c, b.store, txn); err != nil {
+	if err := b.prepareMemos(c, b.store, txn); err != nil {
 		return ErrorList{errorf(CodeQueryPrepare, "%v", err)}
-	}
-	if intents, ok := b.data.doc["intents"].(map[string]any); ok {
-		b.memo = buildMemo(ctx, c, func(text string) (*query, error) { return prepareQuery(c, b.store, txn, text) }, intents)
 	}
 	return nil
 }

@@ -3,6 +3,7 @@ package policies
 import (
 	"context"
 	"fmt"
+	"sync/atomic"
 
 	"github.com/open-policy-agent/opa/v1/ast"
 	"github.com/open-policy-agent/opa/v1/metrics"
@@ -20,6 +21,7 @@ type query struct {
 	text     string // e.g. data.weir.tools.decision, for error messages
 	body     ast.Body
 	vars     []ast.Var // the query's results, in order (at most maxVars)
+	refs     []ast.Ref // the documents it evaluates, one per var
 	compiler *ast.Compiler
 	qc       ast.QueryCompiler
 	store    storage.Store
@@ -63,8 +65,10 @@ func prepareRefs(c *ast.Compiler, store storage.Store, txn storage.Transaction, 
 		if i > 0 {
 			v = ast.Var(fmt.Sprintf("result%d", i))
 		}
+		t := ast.MustParseTerm(ref)
 		q.vars = append(q.vars, v)
-		body = append(body, ast.Equality.Expr(ast.NewTerm(v), ast.MustParseTerm(ref)))
+		q.refs = append(q.refs, t.Value.(ast.Ref).Copy())
+		body = append(body, ast.Equality.Expr(ast.NewTerm(v), t))
 	}
 	var err error
 	if q.body, err = q.qc.Compile(body); err != nil {
@@ -77,15 +81,21 @@ func prepareRefs(c *ast.Compiler, store storage.Store, txn storage.Transaction, 
 // intent's memoized library documents (memo.go), nil for none. Evaluation stops
 // with an error when ctx is cancelled or its deadline passes.
 func (q *query) eval(ctx context.Context, input ast.Value, memo []memoEntry) (ast.Value, error) {
-	vs, err := q.evalAll(ctx, input, memo)
+	vs, err := q.evalAll(ctx, input, memo, nil)
 	return vs[0], err
 }
 
-// evalAll evaluates the query and returns the value of each of its vars.
-func (q *query) evalAll(ctx context.Context, input ast.Value, memo []memoEntry) (values, error) {
+// evalAll evaluates the query and returns the value of each of its vars. aliases are
+// the bundle's rules whose value is a part of the input (alias.go).
+func (q *query) evalAll(ctx context.Context, input ast.Value, memo []memoEntry, aliases []alias) (values, error) {
 	caches := getCaches()
 	defer putCaches(caches)
 	caches.virtual.memo = memo
+	for _, a := range aliases {
+		if t := find(input, a.path); t != nil {
+			caches.virtual.local = append(caches.virtual.local, memoEntry{ref: a.ref, hash: a.hash, value: t})
+		}
+	}
 	tq := topdown.NewQuery(q.body).
 		WithQueryCompiler(q.qc).
 		WithCompiler(q.compiler).
@@ -96,11 +106,9 @@ func (q *query) evalAll(ctx context.Context, input ast.Value, memo []memoEntry) 
 		WithVirtualCache(&caches.virtual).
 		WithBaseCache(&caches.base).
 		WithStrictBuiltinErrors(true)
-	if ctx.Done() != nil {
-		c := topdown.NewCancel()
-		stop := context.AfterFunc(ctx, c.Cancel)
-		defer stop()
-		tq = tq.WithCancel(c)
+	if done := ctx.Done(); done != nil {
+		caches.cancel = ctxCancel{done: done}
+		tq = tq.WithCancel(&caches.cancel)
 	}
 	var (
 		vs values
@@ -124,4 +132,27 @@ func (q *query) evalAll(ctx context.Context, input ast.Value, memo []memoEntry) 
 		return values{}, errorf(CodeDecisionConflict, "%s produced %d results", q.text, n)
 	}
 	return vs, nil
+}
+
+// ctxCancel stops an evaluation when its context is done. The evaluator asks Cancelled
+// before every expression; polling the context's channel there costs a few nanoseconds,
+// where registering a callback on the context (context.AfterFunc) cost two allocations and
+// the lock of a context every request shares (the gateway's) — per query.
+type ctxCancel struct {
+	done      <-chan struct{}
+	cancelled atomic.Bool
+}
+
+func (c *ctxCancel) Cancel() { c.cancelled.Store(true) }
+
+func (c *ctxCancel) Cancelled() bool {
+	if c.cancelled.Load() {
+		return true
+	}
+	select {
+	case <-c.done:
+		return true
+	default:
+		return false
+	}
 }
