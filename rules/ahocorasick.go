@@ -7,13 +7,19 @@ import "slices"
 // The automaton is a full DFA over byte classes: bytes that occur in no pattern share class 0
 // (which always leads back to the root), the others get one class each, so a transition row
 // has a few dozen entries instead of 256 and scanning costs one table lookup per byte.
+//
+// While the automaton is built a state is its index; once built (see finish), a state is the
+// offset of its row in next, and the states where some pattern ends come last, so the scan
+// moves with one addition and one load per byte and tests for output with one comparison.
 type acMatcher struct {
-	class    [256]uint16
+	class    [256]int32
 	nclasses int
-	// next[s*nclasses+c] is the state after reading a byte of class c in state s.
+	// next[s+c] is the state after reading a byte of class c in state s.
 	next []int32
-	// outs[outStart[s]:outStart[s+1]] are the patterns that end in state s (including those
-	// reachable by suffix links), sorted by pattern index.
+	// outFrom is the first state where a pattern ends; for such a state s, with
+	// k = (s-outFrom)/nclasses, outs[outStart[k]:outStart[k+1]] are the patterns that end
+	// there (including those reachable by suffix links), sorted by pattern index.
+	outFrom  int32
 	outStart []int32
 	outs     []int32
 	plen     []int32
@@ -27,7 +33,7 @@ func newACMatcher(patterns []string) *acMatcher {
 	// The trie is built in a map first, so the dense table is allocated once at its final size.
 	type edge struct {
 		from int32
-		c    uint16
+		c    int32
 	}
 	child := map[edge]int32{}
 	own := [][]int32{nil}
@@ -66,7 +72,7 @@ func (m *acMatcher) buildClasses(patterns []string) {
 	for _, pat := range patterns {
 		for i := 0; i < len(pat); i++ {
 			if m.class[pat[i]] == 0 {
-				m.class[pat[i]] = uint16(m.nclasses)
+				m.class[pat[i]] = int32(m.nclasses)
 				m.nclasses++
 			}
 		}
@@ -91,9 +97,11 @@ func (m *acMatcher) link(own [][]int32) {
 		}
 	}
 	m.next[0] = 0 // class 0 never continues a match
+	bfs := append(make([]int32, 0, nstates), 0)
 	for len(queue) > 0 {
 		s := queue[0]
 		queue = queue[1:]
+		bfs = append(bfs, s)
 		out[s] = append(slices.Clone(own[s]), out[fail[s]]...)
 		slices.Sort(out[s])
 		row := int(s) * n
@@ -112,23 +120,65 @@ func (m *acMatcher) link(own [][]int32) {
 			queue = append(queue, t)
 		}
 	}
-	m.outStart = make([]int32, nstates+1)
+	m.finish(out, bfs)
+}
+
+// finish renumbers the states, those without output first (the root, which has none, stays
+// 0), each group in breadth-first order (bfs), so that the shallow states a scan visits
+// most share cache lines; it turns every state into the offset of its row and lays out the
+// outputs.
+func (m *acMatcher) finish(out [][]int32, bfs []int32) {
+	n := m.nclasses
+	nstates := len(out)
+	id := make([]int32, nstates)
+	k := int32(0)
+	for pass := range 2 {
+		for _, s := range bfs {
+			if (len(out[s]) > 0) == (pass == 1) {
+				id[s] = k
+				k++
+			}
+		}
+		if pass == 0 {
+			m.outFrom = k * int32(n)
+		}
+	}
+	next := make([]int32, len(m.next))
 	for s := range nstates {
-		m.outStart[s] = int32(len(m.outs))
+		row, to := m.next[s*n:(s+1)*n], next[int(id[s])*n:]
+		for c, t := range row {
+			to[c] = id[t] * int32(n)
+		}
+	}
+	m.next = next
+	byID := make([]int32, nstates) // the old state of each new one
+	for s, i := range id {
+		byID[i] = int32(s)
+	}
+	first := int(m.outFrom) / n
+	m.outStart = make([]int32, 0, nstates-first+1)
+	for _, s := range byID[first:] {
+		m.outStart = append(m.outStart, int32(len(m.outs)))
 		m.outs = append(m.outs, out[s]...)
 	}
-	m.outStart[nstates] = int32(len(m.outs))
+	m.outStart = append(m.outStart, int32(len(m.outs)))
+}
+
+// outputs returns the patterns that end in state s, which is at least outFrom.
+func (m *acMatcher) outputs(s int32) []int32 {
+	k := (s - m.outFrom) / int32(m.nclasses)
+	return m.outs[m.outStart[k]:m.outStart[k+1]]
 }
 
 // scan calls fn(p, start, end) for every occurrence of pattern p at text[start:end], ordered by end then by pattern index.
 func (m *acMatcher) scan(text string, fn func(p, start, end int)) {
-	n := m.nclasses
-	s := int32(0)
+	next, s := m.next, int32(0)
 	for i := 0; i < len(text); i++ {
-		s = m.next[int(s)*n+int(m.class[text[i]])]
-		lo, hi := m.outStart[s], m.outStart[s+1]
-		for _, p := range m.outs[lo:hi] {
-			fn(int(p), i+1-int(m.plen[p]), i+1)
+		s = next[s+m.class[text[i]]]
+		if s >= m.outFrom {
+			for _, p := range m.outputs(s) {
+				fn(int(p), i+1-int(m.plen[p]), i+1)
+			}
 		}
 	}
 }
@@ -137,12 +187,13 @@ func (m *acMatcher) scan(text string, fn func(p, start, end int)) {
 // every pattern found in seen, appends it to found the first time, and records in occ the
 // occurrences of the patterns marked in pos. It returns found.
 func (m *acMatcher) scanInto(text string, seen []uint64, found []int32, pos []bool, occ *occurrences) []int32 {
-	n := m.nclasses
-	s := int32(0)
+	next, s := m.next, int32(0)
 	for i := 0; i < len(text); i++ {
-		s = m.next[int(s)*n+int(m.class[text[i]])]
-		lo, hi := m.outStart[s], m.outStart[s+1]
-		for _, p := range m.outs[lo:hi] {
+		s = next[s+m.class[text[i]]]
+		if s < m.outFrom {
+			continue
+		}
+		for _, p := range m.outputs(s) {
 			if seen[p>>6]&(1<<(p&63)) == 0 {
 				seen[p>>6] |= 1 << (p & 63)
 				found = append(found, p)

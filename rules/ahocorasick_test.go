@@ -82,8 +82,42 @@ func TestACMatcherRandom(t *testing.T) {
 			pats[i] = word(alpha, rng.IntN(5))
 		}
 		text := word(alpha, rng.IntN(60))
-		if got, want := acMatches(pats, text), bruteMatches(pats, text); !slices.Equal(got, want) {
+		want := bruteMatches(pats, text)
+		if got := acMatches(pats, text); !slices.Equal(got, want) {
 			t.Fatalf("patterns %q text %q: got %v, want %v", pats, text, got, want)
+		}
+		checkScanInto(t, pats, text, want)
+	}
+}
+
+// checkScanInto checks what the prefilter's scan records against the occurrences want: the
+// patterns seen, in the order first seen, and the occurrences of the patterns whose
+// positions are asked for (every other one).
+func checkScanInto(t *testing.T, pats []string, text string, want []acHit) {
+	t.Helper()
+	pos := make([]bool, len(pats))
+	for i := range pos {
+		pos[i] = i%2 == 0
+	}
+	seen := make([]uint64, (len(pats)+63)/64)
+	var o occurrences
+	found := newACMatcher(pats).scanInto(text, seen, nil, pos, &o)
+	var wantFound []int32
+	var wantOcc []occ
+	for _, h := range want {
+		if !slices.Contains(wantFound, int32(h.p)) {
+			wantFound = append(wantFound, int32(h.p))
+		}
+		if pos[h.p] {
+			wantOcc = append(wantOcc, occ{lit: int32(h.p), start: int32(h.start), end: int32(h.end), next: -1})
+		}
+	}
+	if !slices.Equal(found, wantFound) || !slices.Equal(o.ev, wantOcc) {
+		t.Fatalf("patterns %q text %q: scanInto found %v occurrences %v, want %v and %v", pats, text, found, o.ev, wantFound, wantOcc)
+	}
+	for p := range pats {
+		if got := seen[p>>6]&(1<<(p&63)) != 0; got != slices.Contains(wantFound, int32(p)) {
+			t.Fatalf("patterns %q text %q: seen[%d] = %v", pats, text, p, got)
 		}
 	}
 }
@@ -93,8 +127,29 @@ func FuzzACMatcher(f *testing.F) {
 	f.Add("a,aa,,aaa", "aaaa")
 	f.Fuzz(func(t *testing.T, pats, text string) {
 		patterns := strings.Split(pats, ",")
-		if got, want := acMatches(patterns, text), bruteMatches(patterns, text); !slices.Equal(got, want) {
+		want := bruteMatches(patterns, text)
+		if got := acMatches(patterns, text); !slices.Equal(got, want) {
 			t.Fatalf("patterns %q text %q: got %v, want %v", patterns, text, got, want)
 		}
+		checkScanInto(t, patterns, text, want)
 	})
+}
+
+// BenchmarkACScan is the prefilter's scan of a 200-byte question over every literal of the
+// analytics pack's rules and alias tables.
+func BenchmarkACScan(b *testing.B) {
+	p, err := LoadDir("../examples/analytics/rules")
+	if err != nil {
+		b.Fatal(err)
+	}
+	pf := p.prefilter
+	text := normalizeTerm(longestTest(p), p.norm)
+	sc := pf.scratch.Get().(*pfScratch)
+	b.SetBytes(int64(len(text)))
+	defer cpuPerOp(b)()
+	for b.Loop() {
+		clear(sc.seen)
+		sc.occ.reset()
+		sc.found = pf.ac.scanInto(text, sc.seen, sc.found[:0], pf.needPos, &sc.occ)
+	}
 }

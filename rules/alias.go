@@ -17,6 +17,21 @@ type aliasMatcher struct {
 	ac        *acMatcher
 	used      bool    // an extractor reads this table, so classification scans it
 	lits      []int32 // the terms' indices in the pack's prefilter, which finds them too
+	// termOf[lit] is the index of the term that is the prefilter's literal lit, or -1.
+	termOf []int32
+}
+
+// setLits records the prefilter indices of the table's terms; nlits is the number of the
+// prefilter's literals.
+func (m *aliasMatcher) setLits(lits []int32, nlits int) {
+	m.lits = lits
+	m.termOf = make([]int32, nlits)
+	for i := range m.termOf {
+		m.termOf[i] = -1
+	}
+	for i, lit := range lits {
+		m.termOf[lit] = int32(i)
+	}
 }
 
 // aliasHit is one term found in normalized text; value is its canonical value.
@@ -84,17 +99,33 @@ func (m *aliasMatcher) find(text string, buf []aliasHit) []aliasHit {
 }
 
 // findIn is find on the occurrences the prefilter recorded while it scanned text (seen and o,
-// indexed), which saves the table's own scan.
-func (m *aliasMatcher) findIn(text string, seen []uint64, o *occurrences, buf []aliasHit) []aliasHit {
+// indexed; found lists the literals seen), which saves the table's own scan. It visits the
+// literals seen or the table's terms, whichever are fewer.
+func (m *aliasMatcher) findIn(text string, seen []uint64, found []int32, o *occurrences, buf []aliasHit) []aliasHit {
+	return m.findInBy(len(found) < len(m.lits), text, seen, found, o, buf)
+}
+
+// findInBy is findIn visiting the literals seen (byFound) or the table's terms.
+func (m *aliasMatcher) findInBy(byFound bool, text string, seen []uint64, found []int32, o *occurrences, buf []aliasHit) []aliasHit {
 	cands := buf
-	for i, lit := range m.lits {
-		if seen[lit>>6]&(1<<(lit&63)) == 0 {
-			continue
-		}
+	add := func(i int, lit int32) {
 		for e := o.head[lit]; e >= 0; e = o.ev[e].next {
 			start, end := int(o.ev[e].start), int(o.ev[e].end)
 			if boundaryOK(text, start, end) {
 				cands = append(cands, aliasHit{value: m.values[i], start: start, end: end})
+			}
+		}
+	}
+	if byFound {
+		for _, lit := range found {
+			if i := m.termOf[lit]; i >= 0 {
+				add(int(i), lit)
+			}
+		}
+	} else {
+		for i, lit := range m.lits {
+			if seen[lit>>6]&(1<<(lit&63)) != 0 {
+				add(i, lit)
 			}
 		}
 	}

@@ -5,7 +5,6 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"time"
 )
 
 // hit is one value a built-in extractor found, with its byte span in the text it scanned.
@@ -15,10 +14,11 @@ type hit struct {
 }
 
 // builtin is a built-in extractor: onOriginal says whether it scans the original (capped) text
-// instead of the normalized one.
+// instead of the normalized one. scan appends its hits to hs, an empty buffer the caller
+// reuses from question to question, and returns it.
 type builtin struct {
 	onOriginal bool
-	scan       func(text string, now time.Time) []hit
+	scan       func(text string, now timeFunc, hs []hit) []hit
 }
 
 // builtins are the extractors a pack can name with `builtin:` (see rules/README.md, "Extractors").
@@ -208,9 +208,9 @@ func eachDigitRun(text string, fn func(i, j int)) {
 	}
 }
 
-// yearSpots returns the offsets of 4-digit runs: every date and range endpoint contains one.
-func yearSpots(text string) []int {
-	var spots []int
+// yearSpots appends to spots the offsets of 4-digit runs: every date and range endpoint
+// contains one.
+func yearSpots(text string, spots []int) []int {
 	eachDigitRun(text, func(i, j int) {
 		if j-i == 4 {
 			spots = append(spots, i)
@@ -219,9 +219,9 @@ func yearSpots(text string) []int {
 	return spots
 }
 
-// keywordSpots returns the sorted offsets of every occurrence of the keywords.
-func keywordSpots(text string, words ...string) []int {
-	var spots []int
+// keywordSpots appends to spots, an empty buffer, the sorted offsets of every occurrence of
+// the keywords.
+func keywordSpots(spots []int, text string, words ...string) []int {
 	for _, w := range words {
 		for i := 0; ; {
 			k := strings.Index(text[i:], w)

@@ -2,7 +2,6 @@ package rules
 
 import (
 	"strings"
-	"time"
 	"unicode"
 	"unicode/utf8"
 )
@@ -29,8 +28,7 @@ func quoteClosers(r rune) string {
 // scanQuoted finds non-empty text between matching quotes. Single quotes and ’ double as
 // apostrophes (what's, l'anno), so they open only at a word start and close only before a
 // non-letter.
-func scanQuoted(text string, _ time.Time) []hit {
-	var hs []hit
+func scanQuoted(text string, _ timeFunc, hs []hit) []hit {
 	for i := 0; i < len(text); {
 		c := text[i]
 		if c < utf8.RuneSelf && c != '"' && c != '`' && c != '\'' {
@@ -142,11 +140,10 @@ var fileExts = map[string]bool{
 
 // scanIdentifiers finds code identifiers: camelCase, PascalCase with an inner capital,
 // snake_case, SCREAMING_CASE, calls and dotted names with an identifier-like part.
-func scanIdentifiers(text string, _ time.Time) []hit {
+func scanIdentifiers(text string, _ timeFunc, hs []hit) []hit {
 	if !mayHaveIdentifier(text) {
-		return nil
+		return hs
 	}
-	var hs []hit
 	for i := 0; i < len(text); {
 		if !identStart(text[i]) {
 			i++
@@ -233,8 +230,7 @@ func identLike(w string) bool {
 
 // scanDecorators finds decorators (@name, @pkg.name); an @ glued to a preceding word is an
 // e-mail address.
-func scanDecorators(text string, _ time.Time) []hit {
-	var hs []hit
+func scanDecorators(text string, _ timeFunc, hs []hit) []hit {
 	for i := 0; ; {
 		k := strings.IndexByte(text[i:], '@')
 		if k < 0 {
@@ -269,10 +265,9 @@ func isCallArgByte(c byte) bool {
 // scanCalls finds function and method calls, name(args) with simple arguments, and returns
 // their names. It matches what `([A-Za-z_$][A-Za-z0-9_$]*(?:\.[A-Za-z_$][A-Za-z0-9_$]*)*)\(`
 // followed by at most 80 argument bytes and `\)` would.
-func scanCalls(text string, _ time.Time) []hit {
-	var hs []hit
+func scanCalls(text string, _ timeFunc, hs []hit) []hit {
 	if strings.IndexByte(text, '(') < 0 {
-		return nil // the common case for prose
+		return hs // the common case for prose
 	}
 	for i := 0; i < len(text); {
 		if !identStart(text[i]) {
@@ -323,11 +318,10 @@ func pathHint(t string) bool {
 }
 
 // scanPaths finds file paths, URL paths and globs.
-func scanPaths(text string, _ time.Time) []hit {
+func scanPaths(text string, _ timeFunc, hs []hit) []hit {
 	if !pathHint(text) {
-		return nil
+		return hs
 	}
-	var hs []hit
 	for i := 0; i < len(text); {
 		if !isPathByte(text[i]) {
 			i++

@@ -59,11 +59,11 @@ var (
 )
 
 // scanDates finds calendar dates and returns them as YYYY-MM-DD; impossible dates are skipped.
-func scanDates(text string, _ time.Time) []hit {
-	var hs []hit
-	spots := yearSpots(text)
+func scanDates(text string, _ timeFunc, hs []hit) []hit {
+	var buf [8]int // a question rarely holds more years; more grow the slice
+	spots := yearSpots(text, buf[:0])
 	if !slices.ContainsFunc(spots, func(sp int) bool { return dateSpot(text, sp) }) {
-		return nil // no year sits where a date puts it, so reDate cannot match
+		return hs // no year sits where a date puts it, so reDate cannot match
 	}
 	for _, m := range findNear(reDate, text, spots, 32, 8) {
 		if from, to, ok := period(text[m[0]:m[1]]); ok && from.Equal(to) {
@@ -167,25 +167,38 @@ var rangeForms = []struct {
 	{re: regexp.MustCompile(`\b(?:until|till|up to|fino al|fino a|entro il|entro) ` + art + `(` + endpoint + `)\b`), words: []string{"until ", "till ", "up to ", "fino a", "entro "}, hasEnd: true},
 }
 
-// containsAny reports whether text contains one of words.
-func containsAny(text string, words []string) bool {
-	for _, w := range words {
-		if strings.Contains(text, w) {
-			return true
+// rangeWords finds the words of every range form in one pass: rangeWordForm[k] is the form
+// of the k-th word.
+var rangeWords, rangeWordForm = func() (*acMatcher, []int) {
+	var words []string
+	var form []int
+	for f, rf := range rangeForms {
+		for _, w := range rf.words {
+			words = append(words, w)
+			form = append(form, f)
 		}
 	}
-	return false
+	return newACMatcher(words), form
+}()
+
+// rangeFormsIn returns the set of the forms (bit f for rangeForms[f]) some word of which
+// text contains.
+func rangeFormsIn(text string) uint64 {
+	var forms uint64
+	rangeWords.scan(text, func(k, _, _ int) { forms |= 1 << rangeWordForm[k] })
+	return forms
 }
 
 // scanDateRanges finds date ranges; the result is a map with "start" and/or "end".
-func scanDateRanges(text string, _ time.Time) []hit {
-	var hs []hit
-	spots := yearSpots(text)
+func scanDateRanges(text string, _ timeFunc, hs []hit) []hit {
+	var buf [8]int // a question rarely holds more years; more grow the slice
+	spots := yearSpots(text, buf[:0])
 	if len(spots) == 0 {
-		return nil
+		return hs
 	}
-	for _, f := range rangeForms {
-		if !containsAny(text, f.words) {
+	present := rangeFormsIn(text)
+	for k, f := range rangeForms {
+		if present&(1<<k) == 0 {
 			continue // the form's leading words are absent, so its expression cannot match
 		}
 		for _, m := range findNear(f.re, text, spots, 80, 8) {

@@ -3,15 +3,13 @@ package rules
 import (
 	"strconv"
 	"strings"
-	"time"
 )
 
 // isLetter reports whether c is an ASCII letter.
 func isLetter(c byte) bool { return ('a' <= c && c <= 'z') || ('A' <= c && c <= 'Z') }
 
 // scanNumbers finds numbers that stand alone (not glued to letters or other digits).
-func scanNumbers(text string, _ time.Time) []hit {
-	var hs []hit
+func scanNumbers(text string, _ timeFunc, hs []hit) []hit {
 	for pos := 0; ; {
 		m, e := nextNumber(text, pos)
 		if m < 0 {

@@ -3,7 +3,6 @@ package rules
 import (
 	"strconv"
 	"strings"
-	"time"
 )
 
 // scanFY reads fiscal years (fy2023, fy23, fy 2023, fy-2023) exactly as the expression
@@ -74,8 +73,10 @@ type relPhrase struct {
 // every phrase contains, and reads each window as the expression
 // `\b(?:(LAST)|(THIS)|(NEXT)|([a-z0-9]+(?:-[a-z]+)?) (?:years ago|anni fa))\b` would (the
 // phrases above, first group first), without running a regex.
-func scanRelYears(text string, now time.Time, hs []hit) []hit {
-	nearWindows(text, keywordSpots(text, "year", "anno", "anni"), 32, 24, func(ws, we int) {
+func scanRelYears(text string, now timeFunc, hs []hit) []hit {
+	var buf [8]int
+	year := 0
+	nearWindows(text, keywordSpots(buf[:0], text, "year", "anno", "anni"), 32, 24, func(ws, we int) {
 		w := text[ws:we]
 		for i := 0; i < len(w); {
 			end, delta, valid := relYearAt(w, i)
@@ -84,7 +85,10 @@ func scanRelYears(text string, now time.Time, hs []hit) []hit {
 				continue
 			}
 			if valid {
-				hs = append(hs, hit{yearValue(now.Year() + delta), ws + i, ws + end})
+				if year == 0 {
+					year = now().Year() // the clock is read only for a relative year
+				}
+				hs = append(hs, hit{yearValue(year + delta), ws + i, ws + end})
 			}
 			i = end // a match is consumed even when its number does not parse
 		}
@@ -125,8 +129,7 @@ func relYearAt(w string, i int) (end, delta int, valid bool) {
 }
 
 // scanYears finds absolute, fiscal and relative years.
-func scanYears(text string, now time.Time) []hit {
-	var hs []hit
+func scanYears(text string, now timeFunc, hs []hit) []hit {
 	eachDigitRun(text, func(i, j int) {
 		if j-i == 4 && !isLetter(byteAt(text, i-1)) && !isLetter(byteAt(text, j)) {
 			if y, _ := strconv.Atoi(text[i:j]); y >= 1900 && y <= 2099 {

@@ -7,9 +7,10 @@ import (
 	"reflect"
 	"slices"
 	"strconv"
-	"sync"
 	"time"
 	"unicode/utf8"
+
+	"github.com/expr-lang/expr/vm"
 )
 
 // timeFunc is the clock extractors read relative years against.
@@ -49,116 +50,36 @@ func NewClassifier(p *Pack, opts ...Option) *Classifier {
 // Pack returns the classifier's pack.
 func (c *Classifier) Pack() *Pack { return c.pack }
 
-// scratch holds per-call buffers, pooled so classification allocates little.
-type scratch struct {
-	// pf is the prefilter's state for this call (nil when the prefilter is off): the literal
-	// positions anchor plans start from. opf and owant are the same for the original text.
-	pf      *pfScratch
-	opf     *pfScratch
-	owant   []bool
-	pack    *Pack
-	want    []bool
-	matched []bool
-	scores  []float64
-	// found, hits and spans collect an extractor's values before they are copied out;
-	// firstAt[slot] is where a scalar filter's value starts (-1: none yet); whens holds the
-	// shared `when` results (0 unknown, 1 true, -1 false).
-	found   []found
-	hits    []aliasHit
-	segs    []normSeg // the normalized text's map back to the original, used within the call
-	spans   []Span
-	firstAt []int
-	whens   []int8
-	shared  bool // identical `when` expressions are evaluated once (off without the prefilter)
-	// env is the expression environment, reused from call to call; matchedFn and scoreFn
-	// read the current call's state through the scratch, so they are made once.
-	env       map[string]any
-	matchedFn func(id string) bool
-	scoreFn   func(intent string) float64
-}
-
-var scratchPool = sync.Pool{New: func() any { return new(scratch) }}
-
-func (s *scratch) reset(p *Pack) {
-	s.pack = p
-	s.want = resize(s.want, len(p.patterns))
-	s.matched = resize(s.matched, len(p.rules))
-	s.scores = resizeF(s.scores, len(p.intents))
-	if cap(s.firstAt) < p.nslots {
-		s.firstAt = make([]int, p.nslots)
-	}
-	s.firstAt = s.firstAt[:p.nslots]
-	for i := range s.firstAt {
-		s.firstAt[i] = -1
-	}
-	if cap(s.whens) < p.nwhens {
-		s.whens = make([]int8, p.nwhens)
-	}
-	s.whens = s.whens[:p.nwhens]
-	clear(s.whens)
-}
-
-// environment returns the cleared expression environment, or nil when the pack has no
-// expressions.
-func (s *scratch) environment() map[string]any {
-	if !s.pack.hasExpr {
-		return nil
-	}
-	if s.env == nil {
-		s.env = make(map[string]any, len(s.pack.extractors)+8)
-		s.matchedFn = func(id string) bool { return s.matched[s.pack.ruleIndex[id]] }
-		s.scoreFn = func(name string) float64 {
-			if i, ok := s.pack.intentIndex[name]; ok {
-				return s.scores[i]
-			}
-			return 0
-		}
-	}
-	clear(s.env)
-	return s.env
-}
-
-// release drops the call's values from the buffers before the scratch returns to the pool.
-func (s *scratch) release() {
-	clear(s.found[:cap(s.found)])
-	clear(s.hits[:cap(s.hits)])
-	clear(s.spans[:cap(s.spans)])
-	clear(s.env)
-	s.pack, s.pf, s.opf = nil, nil, nil
-	scratchPool.Put(s)
-}
-
-func resize(b []bool, n int) []bool {
-	if cap(b) < n {
-		return make([]bool, n)
-	}
-	b = b[:n]
-	clear(b)
-	return b
-}
-
-func resizeF(b []float64, n int) []float64 {
-	if cap(b) < n {
-		return make([]float64, n)
-	}
-	b = b[:n]
-	clear(b)
-	return b
-}
-
 // Classify classifies text. It never panics and never fails: problems with the fallback
 // tier lead to the pack default, and the result says why.
 func (c *Classifier) Classify(ctx context.Context, text string) Classification {
 	p := c.pack
-	orig, truncated := capText(text, p.maxScan)
-	s := scratchPool.Get().(*scratch)
+	s, norm, truncated := c.begin(text)
 	defer s.release()
+	res := Classification{Filters: map[string]any{}, Truncated: truncated, ScannedBytes: len(s.orig)}
+	c.extract(&res, norm, s.orig, s)
+	c.matchRules(&res, s, norm, s.orig)
+	c.score(&res, s)
+	if res.Confidence < p.below {
+		c.fallBack(ctx, &res, s.orig, norm.text)
+	}
+	return res
+}
+
+// begin takes a scratch from the pool and prepares it for text: capped (truncated says
+// whether it was), normalized and, unless the prefilter is off, prefiltered. The caller
+// releases the scratch.
+func (c *Classifier) begin(text string) (s *scratch, norm normalized, truncated bool) {
+	p := c.pack
+	orig, truncated := capText(text, p.maxScan)
+	s = scratchPool.Get().(*scratch)
 	s.reset(p)
-	norm := normalizeSegs(orig, p.norm, s.segs[:0])
+	norm = normalizeSegs(orig, p.norm, s.segs[:0])
 	if norm.segs != nil {
 		s.segs = norm.segs[:0]
 	}
-	s.shared = !c.noPrefilter
+	s.shared, s.native = !c.noPrefilter, !c.noPrefilter
+	s.text, s.orig = norm.text, orig
 	s.pf = nil
 	if c.noPrefilter || p.prefilter == nil {
 		for i := range s.want {
@@ -166,25 +87,15 @@ func (c *Classifier) Classify(ctx context.Context, text string) Classification {
 		}
 	} else {
 		s.pf = p.prefilter.scratch.Get().(*pfScratch)
-		defer p.prefilter.scratch.Put(s.pf)
 		p.prefilter.decide(s.pf, norm.text, s.want)
 	}
 	s.opf = nil
 	if !c.noPrefilter && p.origFilter != nil {
 		s.opf = p.origFilter.scratch.Get().(*pfScratch)
-		defer p.origFilter.scratch.Put(s.opf)
 		s.owant = resize(s.owant, len(p.origPatterns))
 		p.origFilter.decide(s.opf, orig, s.owant)
 	}
-
-	res := Classification{Filters: map[string]any{}, Truncated: truncated, ScannedBytes: len(orig)}
-	env := c.extract(&res, norm, orig, s)
-	c.matchRules(&res, s, norm, orig, env)
-	c.score(&res, s, env)
-	if res.Confidence < p.below {
-		c.fallBack(ctx, &res, orig, norm.text)
-	}
-	return res
+	return s, norm, truncated
 }
 
 // capText cuts text at max bytes on a rune boundary.
@@ -199,13 +110,11 @@ func capText(text string, max int) (string, bool) {
 	return text[:cut], true
 }
 
-// extract runs the extractors and returns the expression environment (nil when the pack
-// has no expressions).
-func (c *Classifier) extract(res *Classification, norm normalized, orig string, s *scratch) map[string]any {
+// extract runs the extractors, recording their values in s.vals for the expressions.
+func (c *Classifier) extract(res *Classification, norm normalized, orig string, s *scratch) {
 	p := c.pack
-	env := s.environment()
 	spans := s.spans[:0]
-	for _, x := range p.extractors {
+	for xi, x := range p.extractors {
 		hits := x.run(norm, orig, s, c.pack.prefilter, c.now)
 		for _, h := range hits {
 			spans = append(spans, Span{Field: x.field, Value: h.value, Start: h.start, End: h.end, Text: orig[h.start:h.end]})
@@ -228,26 +137,12 @@ func (c *Classifier) extract(res *Classification, norm normalized, orig string, 
 				setFilter(res.Filters, x, v)
 			}
 		}
-		if env != nil {
-			env[x.key] = v
-		}
+		s.vals[xi] = v
 	}
 	if len(spans) > 0 {
 		res.Spans = slices.Clone(spans)
 	}
 	s.spans = spans
-	if env != nil {
-		if p.envUses&envText != 0 {
-			env["text"] = norm.text
-		}
-		if p.envUses&envOriginal != 0 {
-			env["original"] = orig
-		}
-		if p.envUses&envWords != 0 {
-			env["words"] = countWords(norm.text)
-		}
-	}
-	return env
 }
 
 // emptyList is the value of a list extractor that found nothing; expressions only read it.
@@ -311,16 +206,13 @@ func countWords(s string) int {
 }
 
 // matchRules decides every rule: patterns first, then `when` rules in declaration order.
-func (c *Classifier) matchRules(res *Classification, s *scratch, norm normalized, orig string, env map[string]any) {
+func (c *Classifier) matchRules(res *Classification, s *scratch, norm normalized, orig string) {
 	p := c.pack
 	for i, r := range p.rules {
 		if r.when != nil || r.re == nil {
 			continue
 		}
 		s.matched[i] = c.patternMatches(r, s, norm.text, orig)
-	}
-	if env != nil && p.envUses&envMatched != 0 {
-		env["matched"] = s.matchedFn
 	}
 	for i, r := range p.rules {
 		if r.when == nil {
@@ -329,7 +221,7 @@ func (c *Classifier) matchRules(res *Classification, s *scratch, norm normalized
 		if r.re != nil && !c.patternMatches(r, s, norm.text, orig) {
 			continue
 		}
-		s.matched[i] = s.when(r, env)
+		s.matched[i] = s.when(r)
 	}
 	n := 0
 	for _, m := range s.matched {
@@ -350,19 +242,28 @@ func (c *Classifier) matchRules(res *Classification, s *scratch, norm normalized
 
 // when evaluates a rule's `when`; identical expressions that do not call matched() read
 // nothing that changes while the rules are decided, so they are evaluated once per question.
-func (s *scratch) when(r *rule, env map[string]any) bool {
+func (s *scratch) when(r *rule) bool {
 	if r.whenID < 0 || !s.shared {
-		return evalBool(r.when, env)
+		return s.eval(r.when, r.cond)
 	}
 	v := s.whens[r.whenID]
 	if v == 0 {
 		v = -1
-		if evalBool(r.when, env) {
+		if s.eval(r.when, r.cond) {
 			v = 1
 		}
 		s.whens[r.whenID] = v
 	}
 	return v > 0
+}
+
+// eval evaluates an expression: its Go form when it has one and the call runs them, else
+// the VM.
+func (s *scratch) eval(prog *vm.Program, cond condBool) bool {
+	if cond != nil && s.native {
+		return cond(s)
+	}
+	return evalBool(prog, s.vmEnv())
 }
 
 // patternMatches decides a rule's pattern. Where the prefilter's verdict is exact (the
@@ -385,7 +286,7 @@ func (c *Classifier) patternMatches(r *rule, s *scratch, norm, orig string) bool
 }
 
 // score turns the summed weights into an intent and a confidence, then applies overrides.
-func (c *Classifier) score(res *Classification, s *scratch, env map[string]any) {
+func (c *Classifier) score(res *Classification, s *scratch) {
 	p := c.pack
 	n := 0
 	for _, sc := range s.scores {
@@ -419,18 +320,14 @@ func (c *Classifier) score(res *Classification, s *scratch, env map[string]any) 
 		res.Confidence = confidence(s.scores[top], runner)
 	}
 	overrideAt := -1
-	if len(p.decide) > 0 && env != nil {
-		if p.envUses&envIntent != 0 {
-			env["intent"] = res.Intent
-		}
-		if p.envUses&envConfidence != 0 {
-			env["confidence"] = res.Confidence
-		}
-		if p.envUses&envScore != 0 {
-			env["score"] = s.scoreFn
-		}
+	if len(p.decide) > 0 {
+		decideEnv := false
 		for k, o := range p.decide {
-			if evalBool(o.when, env) {
+			if (o.cond == nil || !s.native) && !decideEnv {
+				decideEnv = true
+				s.addDecideNames(res)
+			}
+			if s.eval(o.when, o.cond) {
 				overrideAt = k
 				res.Intent, res.Confidence, res.Override = p.intents[o.intentIdx].Name, o.confidence, o.id
 				break
@@ -447,6 +344,20 @@ func (c *Classifier) score(res *Classification, s *scratch, env map[string]any) 
 		res.Reason = p.decide[overrideAt].reason
 	} else {
 		res.Reason = p.scoredReason[top]
+	}
+}
+
+// addDecideNames adds the names only decide expressions read to the VM's environment.
+func (s *scratch) addDecideNames(res *Classification) {
+	p, env := s.pack, s.vmEnv()
+	if p.envUses&envIntent != 0 {
+		env["intent"] = res.Intent
+	}
+	if p.envUses&envConfidence != 0 {
+		env["confidence"] = res.Confidence
+	}
+	if p.envUses&envScore != 0 {
+		env["score"] = s.scoreFn
 	}
 }
 

@@ -220,3 +220,32 @@ func FuzzClassify(f *testing.F) {
 		}
 	})
 }
+
+// FuzzFastPathsAgree classifies arbitrary text with every example pack with and without the
+// prefilter, its plans and the expressions' Go forms: the results must be identical.
+func FuzzFastPathsAgree(f *testing.F) {
+	for _, s := range []string{"", "Qual è il fatturato totale del 2024?", "come aumentare il fatturato del 20% entro il 2025",
+		"show me the first 20 rows", "Where is HttpClient.retry() called in src/net/*.go?", "imports from China between 2022 and 2024 over $50,000",
+		"why \xff", "l’anno scorso", "GRAZIE!!"} {
+		f.Add(s)
+	}
+	dirs, _ := filepath.Glob("../examples/*/rules")
+	type pair struct{ fast, slow *Classifier }
+	var pairs []pair
+	for _, dir := range dirs {
+		p, err := LoadDir(dir)
+		if err != nil {
+			f.Fatal(err)
+		}
+		clock := WithClock(fixedClock("2025-06-15"))
+		pairs = append(pairs, pair{NewClassifier(p, clock), NewClassifier(p, clock, withoutPrefilter())})
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		for _, c := range pairs {
+			a, b := c.fast.Classify(context.Background(), s), c.slow.Classify(context.Background(), s)
+			if !reflect.DeepEqual(a, b) {
+				t.Fatalf("%s: %q differs:\nfast:  %+v\nplain: %+v", c.fast.Pack().Name(), s, a, b)
+			}
+		}
+	})
+}

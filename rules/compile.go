@@ -30,6 +30,7 @@ func compile(srcs []*source, e *errs) *Pack {
 	compileDefault(p, settings, e)
 	compileDecide(p, srcs, e)
 	compileEnv(p)
+	compileConds(p)
 	compileTests(p, srcs, e)
 	compileReasons(p)
 	compilePrefilters(p)
@@ -54,7 +55,7 @@ func compilePrefilters(p *Pack) {
 		parsed, srcs := parsePatterns(p.patterns, false)
 		p.prefilter = newPrefilterTerms(parsed, srcs, terms)
 		for k, t := range tables {
-			t.lits = p.prefilter.termLits[k]
+			t.setLits(p.prefilter.termLits[k], p.prefilter.nlits)
 		}
 	}
 	if len(p.origPatterns) > 0 {

@@ -146,8 +146,8 @@ func compileDecide(p *Pack, srcs []*source, e *errs) {
 }
 
 // exprEnv declares the names an expression may use, with their types. Extracted fields are
-// declared without a type (nil), so `year != nil` and `year >= 2020` both compile; lists are
-// declared as lists.
+// declared without a type (nil), so `year != nil` compiles (`year >= 2020` does not: the
+// checker refuses to order an unknown type against a number); lists are declared as lists.
 func exprEnv(p *Pack, decide bool) map[string]any {
 	env := map[string]any{
 		"text":     "",

@@ -186,6 +186,12 @@ func builtinNames() string {
 	return strings.Join(names, ", ")
 }
 
+// stringList reports whether the extractor is a list whose values are always strings: an
+// alias table's canonical names or a pattern's captures of type string.
+func (x *extractor) stringList() bool {
+	return x.list && (x.table != nil || x.re != nil && x.typ == "string")
+}
+
 // found is one extracted value with its span in the original text.
 type found struct {
 	value      any
@@ -211,7 +217,7 @@ func (x *extractor) run(norm normalized, orig string, s *scratch, pf *prefilter,
 	case x.table != nil:
 		if s.pf != nil && x.table.lits != nil {
 			s.pf.index()
-			s.hits = x.table.findIn(norm.text, s.pf.seen, &s.pf.occ, s.hits[:0])
+			s.hits = x.table.findIn(norm.text, s.pf.seen, s.pf.found, &s.pf.occ, s.hits[:0])
 		} else {
 			s.hits = x.table.find(norm.text, s.hits[:0])
 		}
@@ -225,7 +231,8 @@ func (x *extractor) run(norm normalized, orig string, s *scratch, pf *prefilter,
 		if x.bi.onOriginal {
 			text = orig
 		}
-		for _, h := range x.bi.scan(text, now()) {
+		s.bhits = x.bi.scan(text, now, s.bhits[:0])
+		for _, h := range s.bhits {
 			if !add(h.value, h.start, h.end, x.bi.onOriginal) {
 				break
 			}

@@ -1,6 +1,7 @@
 package rules
 
 import (
+	"sync"
 	"unicode"
 	"unicode/utf8"
 	"unsafe"
@@ -182,6 +183,7 @@ type normWriter struct {
 	buf       []byte
 	segs      []normSeg
 	keepSpans bool
+	slow      bool // no table (tests compare the two)
 	// pending is set while a run of whitespace waits to be written as one space (collapse mode).
 	pending            bool
 	pendStart, pendEnd int
@@ -306,10 +308,82 @@ func (w *normWriter) run(s string, o normOptions) {
 	}
 }
 
-// special handles one non-ASCII rune r at s[i:i+size].
+// special handles one non-ASCII rune r at s[i:i+size]: the Latin letters of European
+// questions from a table (see latinTable), the rest by specialSlow.
 func (w *normWriter) special(s string, i, size int, r rune, o normOptions) {
+	if r >= latinEnd || w.slow {
+		w.specialSlow(s, i, size, r, o)
+		return
+	}
+	e := latinTables[latinIndex(o)]()[r-utf8.RuneSelf]
+	switch {
+	case e.space:
+		w.space(i, i+size, o.collapseWhitespace)
+	case e.out != "":
+		w.flush()
+		if w.keepSpans {
+			w.mark(len(w.buf), i, i+size)
+		}
+		w.buf = append(w.buf, e.out...)
+	}
+}
+
+// latinEnd bounds the runes normalized from a table: Latin-1 Supplement and Latin
+// Extended-A and -B.
+const latinEnd = 0x250
+
+// latinEntry is what specialSlow writes for one rune: whitespace, or the bytes out (none: the
+// rune is dropped, and a pending space stays pending).
+type latinEntry struct {
+	space bool
+	out   string
+}
+
+// latinTables hold, per lowercase and foldDiacritics setting (see latinIndex), the entries
+// of the runes from utf8.RuneSelf to latinEnd, built on first use by specialSlow itself, so
+// the table answers exactly what the slow path would.
+var latinTables = func() (t [4]func() []latinEntry) {
+	for k := range t {
+		o := normOptions{lowercase: k&1 != 0, foldDiacritics: k&2 != 0}
+		t[k] = sync.OnceValue(func() []latinEntry { return latinTable(o) })
+	}
+	return t
+}()
+
+func latinIndex(o normOptions) int {
+	k := 0
+	if o.lowercase {
+		k |= 1
+	}
+	if o.foldDiacritics {
+		k |= 2
+	}
+	return k
+}
+
+// latinTable runs specialSlow on every rune below latinEnd.
+func latinTable(o normOptions) []latinEntry {
+	tab := make([]latinEntry, latinEnd-utf8.RuneSelf)
+	for r := rune(utf8.RuneSelf); r < latinEnd; r++ {
+		if isSpaceRune(r) {
+			tab[r-utf8.RuneSelf].space = true
+			continue
+		}
+		var w normWriter
+		s := string(r)
+		w.specialSlow(s, 0, len(s), r, o)
+		tab[r-utf8.RuneSelf].out = string(w.buf)
+	}
+	return tab
+}
+
+// isSpaceRune reports whether the non-ASCII rune r normalizes as whitespace.
+func isSpaceRune(r rune) bool { return unicode.IsSpace(r) || unicode.IsControl(r) }
+
+// specialSlow is special without the table.
+func (w *normWriter) specialSlow(s string, i, size int, r rune, o normOptions) {
 	end := i + size
-	if unicode.IsSpace(r) || unicode.IsControl(r) {
+	if isSpaceRune(r) {
 		w.space(i, end, o.collapseWhitespace)
 		return
 	}

@@ -1,6 +1,7 @@
 package rules
 
 import (
+	"slices"
 	"strings"
 	"testing"
 	"unicode"
@@ -334,4 +335,29 @@ func (w *legacyNormWriter) special(s string, i, size int, r rune, o normOptions)
 		}
 		w.rune(dr, i, end)
 	}
+}
+
+// TestLatinTable normalizes every rune the table covers, alone and between letters and
+// spaces, under every setting, with and without the table: text and map must be identical.
+func TestLatinTable(t *testing.T) {
+	run := func(s string, o normOptions, slow bool) normalized {
+		w := normWriter{buf: []byte{}, keepSpans: true, slow: slow}
+		w.run(s, o)
+		return normalized{text: string(w.buf), segs: w.segs, origLen: len(s)}
+	}
+	n := 0
+	for k := range 8 {
+		o := normOptions{lowercase: k&1 != 0, foldDiacritics: k&2 != 0, collapseWhitespace: k&4 != 0}
+		for r := rune(utf8.RuneSelf); r < latinEnd; r++ {
+			c := string(r)
+			for _, s := range []string{c, "A" + c + "b", "a " + c + " B", "x  " + c + c + "  ", c + "\u0301e" + c} {
+				got, want := run(s, o, false), run(s, o, true)
+				if got.text != want.text || !slices.Equal(got.segs, want.segs) {
+					t.Fatalf("%+v %q: table %q %v, slow %q %v", o, s, got.text, got.segs, want.text, want.segs)
+				}
+				n++
+			}
+		}
+	}
+	t.Logf("%d strings agree", n)
 }

@@ -36,6 +36,9 @@ type Pack struct {
 	// knows them.
 	origPatterns []*regexp.Regexp
 	origFilter   *prefilter
+	// condPatterns are the `matches` regexes of the expressions that have a Go form; they
+	// are also in patterns or origPatterns.
+	condPatterns []*condPattern
 	hasExpr      bool
 	// envUses are the environment names the expressions read; nwhens counts the distinct
 	// `when` expressions evaluated once per question; nslots the distinct scalar filter slots
@@ -91,6 +94,7 @@ type rule struct {
 	origIdx    int // index into Pack.origPatterns, -1 when the rule runs on the normalized text
 	onOriginal bool
 	when       *vm.Program
+	cond       condBool // when's Go form (see compileConds), nil: the VM runs it
 	whenSrc    string
 	whenID     int // shared evaluation of an identical `when` (see compileEnv), -1: its own
 	file       string
@@ -103,7 +107,8 @@ type override struct {
 	intentIdx  int
 	confidence float64
 	when       *vm.Program
-	reason     string // the Reason when this override decides
+	cond       condBool // when's Go form, nil: the VM runs it
+	reason     string   // the Reason when this override decides
 }
 
 // Name returns the pack's name.

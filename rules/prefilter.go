@@ -41,6 +41,8 @@ type prefilter struct {
 	// branches[i] decides MatchString of pattern i branch by branch (see branchPlan), nil
 	// when it has an exact plan or splitting does not pay.
 	branches []*branchPlan
+	// needs[i] are the byte sets every match of pattern i holds a byte of (see byteNeeds).
+	needs [][]byteSet
 	// needPos marks the literals whose positions exact, anchor and window plans check.
 	needPos []bool
 	// termLits are the acMatcher indices of the term lists given to newPrefilterTerms.
@@ -56,8 +58,12 @@ type pfScratch struct {
 	done    []uint64 // the patterns decide has evaluated
 	occ     occurrences
 	indexed bool
-	starts  []int32
-	spans   []occSpan
+	// have is the set of the text's bytes once haveOK (computed when a byte need is first
+	// tested).
+	have   byteSet
+	haveOK bool
+	starts []int32
+	spans  []occSpan
 	// ends and loopOccs are the buffers of loop plans.
 	ends     []bool
 	loopOccs []loopOcc
@@ -117,8 +123,10 @@ func newPrefilterTerms(res []*syntax.Regexp, srcs []string, terms [][]string) *p
 	n := len(res)
 	p := &prefilter{roots: make([]int32, n), plans: make([][]chain, n), loops: make([]*loopPlan, n),
 		anchors: make([]*anchorPlan, n), windows: make([]*windowPlan, n), branches: make([]*branchPlan, n)}
+	p.needs = make([][]byteSet, n)
 	b := &pfBuilder{p: p, ids: map[string]int32{}}
 	for i, re := range res {
+		p.needs[i] = byteNeeds(re)
 		r := simplify(derive(re))
 		if plan := exactPlan(re); plan != nil {
 			p.plans[i] = plan
@@ -157,6 +165,7 @@ func newPrefilterTerms(res []*syntax.Regexp, srcs []string, terms [][]string) *p
 		p.termLits = append(p.termLits, ids)
 	}
 	p.nlits = len(b.lits)
+	p.indexSets()
 	p.needPos = append(b.pos, make([]bool, p.nlits-len(b.pos))...)
 	p.ac = newACMatcher(b.lits)
 	p.guarded = make([][]int32, p.nlits)
@@ -235,6 +244,23 @@ func (b *pfBuilder) chainLits(plan []chain) {
 			sg := &plan[ci].segs[si]
 			for _, s := range sg.strs {
 				sg.lits = append(sg.lits, b.posID(s))
+			}
+		}
+	}
+}
+
+// indexSets indexes the large literal sets of the exact plans, whole or of a branch.
+func (p *prefilter) indexSets() {
+	plans := slices.Clone(p.plans)
+	for _, b := range p.branches {
+		if b != nil {
+			plans = append(plans, b.exact)
+		}
+	}
+	for _, plan := range plans {
+		for ci := range plan {
+			for si := range plan[ci].segs {
+				plan[ci].segs[si].index(p.nlits)
 			}
 		}
 	}

@@ -31,6 +31,11 @@ type anchorPlan struct {
 // maxLeadLits bounds the leading literals of one plan; alias tables expand to a few hundred.
 const maxLeadLits = 2048
 
+// maxLeadClass bounds the character classes a lead spells out: a match that starts with
+// punctuation (`[;:.?!-]\s+(?:did|were)…`) then runs only after the punctuation, which
+// questions hold a few of, instead of over the whole text.
+const maxLeadClass = 8
+
 // newAnchorPlan returns the anchor plan of a pattern (its source and parse), or nil.
 func newAnchorPlan(src string, re *syntax.Regexp) (*anchorPlan, []string) {
 	l, ok := lead(re)
@@ -94,7 +99,7 @@ func lead(re *syntax.Regexp) (leadSet, bool) {
 		l.strs = strs.items
 		return l, true
 	case syntax.OpLiteral, syntax.OpCharClass:
-		set, ok := language(re)
+		set, ok := languageN(re, maxLeadClass)
 		return leadSet{strs: set}, ok && !slices.Contains(set, "")
 	}
 	return leadSet{}, false
@@ -120,7 +125,7 @@ func leadConcat(subs []*syntax.Regexp) (leadSet, bool) {
 			l.wb = l.wb || s.Op == syntax.OpWordBoundary
 			continue
 		}
-		if x, ok := language(s); ok {
+		if x, ok := languageN(s, maxLeadClass); ok {
 			if p := productCap(set, x); p != nil {
 				set = p
 				continue

@@ -129,6 +129,8 @@ func TestAnchorPlanShapes(t *testing.T) {
 		{`(?:a|bb)c\w`, []string{"ac", "bbc"}, false, false}, // "a" alone would be too frequent
 		{`x?yz\w`, []string{"yz", "xyz"}, false, false},
 		{`\b(?:w|wk)\d`, nil, false, false},
+		{`[;:.?!-]\s+(?:did|were)\b`, []string{". ", ":\n", "- ", "?\t"}, false, false}, // punctuation, then a space
+		{`[.,;:?!'"-]\s*x`, nil, false, false},                                          // a class too large to spell out
 	} {
 		re := regexp.MustCompile(tc.pattern)
 		parsed, _ := syntax.Parse(tc.pattern, syntax.Perl)

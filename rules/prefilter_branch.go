@@ -22,7 +22,8 @@ type branchPlan struct {
 
 // branchRun is a branch that needs its regex.
 type branchRun struct {
-	root   int32 // its literal requirement (a node of the prefilter), -1 when none
+	root   int32     // its literal requirement (a node of the prefilter), -1 when none
+	needs  []byteSet // its byte needs (see byteNeeds)
 	re     *regexp.Regexp
 	anchor *anchorPlan
 	window *windowPlan
@@ -123,7 +124,7 @@ func newBranchPlan(re *syntax.Regexp, needExact bool, ids func(s string) int32, 
 		if err != nil {
 			return nil
 		}
-		run := &branchRun{root: -1, re: rx}
+		run := &branchRun{root: -1, needs: byteNeeds(b), re: rx}
 		r := simplify(derive(b))
 		var lits []string
 		if run.anchor, lits = newAnchorPlan(src, b); run.anchor == nil {

@@ -25,6 +25,12 @@ type exactSeg struct {
 	strs []string // the literals, fold-canonical
 	wb   []uint8  // per literal: wbBefore and wbAfter, the \b required right before / after it
 	lits []int32  // their acMatcher indices, filled by newPrefilter
+	// A large set (an alias table spelled out) also has member, with bit lit set for each of
+	// lits, and order, the indices into lits sorted by literal: match then visits the
+	// literals the text holds, when they are fewer, instead of every literal of the set
+	// (see pick).
+	member []uint64
+	order  []int32
 }
 
 // The word-boundary flags of a literal.
@@ -363,6 +369,10 @@ func isWordBoundary(text string, i int) bool {
 // occurrences records where the position-checked literals occur in one text.
 type occurrences struct {
 	ev []occ
+	// found lists the literals the scan saw (set by decide), for exactSeg.pick; lis is
+	// pick's buffer.
+	found []int32
+	lis   []int32
 	// head[lit] is the first event of lit (-1: none); ev[k].next chains a literal's events in
 	// text order. Only valid after index.
 	head     []int32
@@ -414,9 +424,18 @@ func (o *occurrences) match(c *chain, text string) bool {
 	for k := range c.segs {
 		sg := &c.segs[k]
 		cur = cur[:0]
-		for li, lit := range sg.lits {
+		lis := sg.pick(o.found, o.lis)
+		n := len(sg.lits)
+		if lis != nil {
+			o.lis, n = lis, len(lis)
+		}
+		for j := range n {
+			li := j
+			if lis != nil {
+				li = int(lis[j])
+			}
 			wb := sg.wb[li]
-			for e := o.head[lit]; e >= 0; e = o.ev[e].next {
+			for e := o.head[sg.lits[li]]; e >= 0; e = o.ev[e].next {
 				s, end := int(o.ev[e].start), int(o.ev[e].end)
 				if wb&wbBefore != 0 && !isWordBoundary(text, s) || wb&wbAfter != 0 && !isWordBoundary(text, end) {
 					continue

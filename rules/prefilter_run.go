@@ -22,11 +22,12 @@ func (p *prefilter) decide(sc *pfScratch, text string, want []bool) {
 	clear(seen)
 	occ := &sc.occ
 	occ.reset()
-	sc.indexed = false
+	sc.indexed, sc.haveOK = false, false
 	sc.found = sc.found[:0]
 	if p.nlits > 0 {
 		sc.found = p.ac.scanInto(text, seen, sc.found, p.needPos, occ)
 	}
+	occ.found = sc.found
 	clear(want)
 	for _, i := range p.unguarded {
 		p.settle(sc, int(i), true, text, want)
@@ -53,8 +54,18 @@ func (p *prefilter) settle(sc *pfScratch, i int, holds bool, text string, want [
 		sc.index()
 		sc.ends, sc.loopOccs = p.loops[i].match(&sc.occ, text, sc.ends, sc.loopOccs)
 		holds = p.loops[i].holds(text, sc.ends)
+	case holds && p.needs[i] != nil:
+		holds = sc.hasBytes(p.needs[i], text)
 	}
 	want[i] = holds
+}
+
+// hasBytes reports whether text, the text decide scans, holds a byte of every set of needs.
+func (sc *pfScratch) hasBytes(needs []byteSet, text string) bool {
+	if !sc.haveOK {
+		sc.have, sc.haveOK = textBytes(text), true
+	}
+	return needsHold(needs, &sc.have)
 }
 
 // index chains the occurrences once per decide.
@@ -95,7 +106,7 @@ func (p *prefilter) matchBranches(sc *pfScratch, b *branchPlan, text string) boo
 		return true
 	}
 	for _, r := range b.runs {
-		if r.root >= 0 && !p.eval(r.root, sc.seen) {
+		if r.root >= 0 && !p.eval(r.root, sc.seen) || r.needs != nil && !sc.hasBytes(r.needs, text) {
 			continue
 		}
 		var m bool

@@ -146,7 +146,12 @@ func TestPrefilterRequirements(t *testing.T) {
 		{"alternation absent", `\b(show|list)\b.*\bfindings\b`, "get findings", false},
 		{"alternation present", `\b(show|list)\b.*\bfindings\b`, "list all findings", true},
 		{"fold case", `(?i)REVENUE`, "the revenue", true},
-		{"no literal always runs", `\d+`, "nothing here", true},
+		{"no literal always runs", `z+`, "nothing here", true},
+		{"a digit is needed", `\d+`, "nothing here", false},
+		{"a digit is there", `\d+`, "top 10", true},
+		{"a percent sign is needed", `\b(?:to|del) \d+ ?%`, "qual e il fatturato del 2024?", false},
+		{"a percent sign is there", `\b(?:to|del) \d+ ?%`, "crescere del 20%", true},
+		{"an invalid byte may be U+FFFD", `[^\x00-\x7f]`, "a\xffb", true},
 		{"optional part ignored", `abc(?:xy|)`, "abc", true},
 		{"star requires nothing", `(foo)*bar`, "bar", true},
 		{"and needs both", `\bhow many\b.*\bfindings?\b`, "how many issues", false},
@@ -274,9 +279,19 @@ func TestPrefilterExact(t *testing.T) {
 			exact++
 		}
 	}
-	t.Logf("%d patterns, %d exact", len(pats), exact)
-	if len(pats) < 60 || exact < 30 {
-		t.Fatalf("corpus too small: %d patterns, %d exact", len(pats), exact)
+	indexed := 0
+	for _, plan := range pf.plans {
+		for _, c := range plan {
+			for _, sg := range c.segs {
+				if sg.member != nil {
+					indexed++
+				}
+			}
+		}
+	}
+	t.Logf("%d patterns, %d exact, %d large literal sets indexed", len(pats), exact, indexed)
+	if len(pats) < 60 || exact < 30 || indexed == 0 {
+		t.Fatalf("corpus too small: %d patterns, %d exact, %d sets indexed", len(pats), exact, indexed)
 	}
 	words := exactWords(pf.plans)
 	rng := rand.New(rand.NewPCG(5, 6))
