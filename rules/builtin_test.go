@@ -64,6 +64,11 @@ func TestBuiltins(t *testing.T) {
 		{"year", "on 2024-01-15", []any{2024}},
 		{"year", "order 12024 and 1850 and 2150", nil},
 		{"year", "between 2019 and 2021", []any{2019, 2021}},
+		// Amounts of money are not years.
+		{"year", "fatturato tra 1000 e 2000 euro nel q1 2023", []any{2023}},
+		{"year", "orders over $2000 in 2024 and under € 1999", []any{2024}},
+		{"year", "sales above 1950 usd, 1960 dollari, 1970eur in 2021", []any{2021}},
+		{"year", "2024 europe and 2023 euros", []any{2024}},
 		{"number", "top 10 findings", []any{10.0}},
 		{"number", "more than 1,234,567.89 euro", []any{1234567.89}},
 		{"number", "più di 1.234.567,89 euro", []any{1234567.89}},
@@ -322,7 +327,7 @@ func legacyScanYears(text string, now time.Time) []hit {
 		for j < len(text) && isDigit(text[j]) {
 			j++
 		}
-		if j-i == 4 && !isLetter(byteAt(text, i-1)) && !isLetter(byteAt(text, j)) {
+		if j-i == 4 && !isLetter(byteAt(text, i-1)) && !isLetter(byteAt(text, j)) && !isAmount(text, i, j) {
 			if y, _ := strconv.Atoi(text[i:j]); y >= 1900 && y <= 2099 {
 				hs = append(hs, hit{y, i, j})
 			}

@@ -131,7 +131,7 @@ func relYearAt(w string, i int) (end, delta int, valid bool) {
 // scanYears finds absolute, fiscal and relative years.
 func scanYears(text string, now timeFunc, hs []hit) []hit {
 	eachDigitRun(text, func(i, j int) {
-		if j-i == 4 && !isLetter(byteAt(text, i-1)) && !isLetter(byteAt(text, j)) {
+		if j-i == 4 && !isLetter(byteAt(text, i-1)) && !isLetter(byteAt(text, j)) && !isAmount(text, i, j) {
 			if y, _ := strconv.Atoi(text[i:j]); y >= 1900 && y <= 2099 {
 				hs = append(hs, hit{yearValue(y), i, j})
 			}
@@ -157,4 +157,31 @@ func yearValue(y int) any {
 		return yearValues[y-1900]
 	}
 	return y
+}
+
+// currencies are the words and symbols that make the number before them an amount of
+// money; currencySymbols may also stand before it ("$2000", "€ 1999").
+var (
+	currencies      = []string{"euro", "euros", "eur", "€", "$", "usd", "dollars", "dollar", "dollari", "dollaro", "£", "gbp", "pounds", "sterline"}
+	currencySymbols = []string{"$", "€", "£"}
+)
+
+// isAmount reports whether the digits text[i:j] are an amount of money, not a year: "tra
+// 1000 e 2000 euro", "$2000", "€ 1999". A currency word must end at a word boundary
+// ("2024 europe" is a year).
+func isAmount(text string, i, j int) bool {
+	after := text[j:]
+	after = strings.TrimPrefix(after, " ")
+	for _, c := range currencies {
+		if strings.HasPrefix(after, c) && (!isREWord(c[0]) || !isREWord(byteAt(after, len(c)))) {
+			return true
+		}
+	}
+	before := strings.TrimSuffix(text[:i], " ")
+	for _, c := range currencySymbols {
+		if strings.HasSuffix(before, c) {
+			return true
+		}
+	}
+	return false
 }
