@@ -14,15 +14,16 @@ import (
 // forwarded with every field it had: the client's bytes as they are (fast path) or, when
 // the body had to be decoded by encoding/json, its re-encoded top-level fields.
 type chatRequest struct {
-	raw      map[string]json.RawMessage // the encoding/json path's top-level fields
-	body     []byte                     // the fast path: the client's body (a copy)
-	members  []member                   // the fast path: the body's top-level members
-	omit     uint8                      // the fast path: members narrowTools removed (omit* bits)
-	narrowed bool                       // the fast path: tools were narrowed
-	Messages []policies.Message
-	Tools    []json.RawMessage
-	Stream   bool
-	User     string
+	raw       map[string]json.RawMessage // the encoding/json path's top-level fields
+	body      []byte                     // the fast path: the client's body (a copy)
+	members   []member                   // the fast path: the body's top-level members
+	omit      uint8                      // the fast path: members narrowTools removed (omit* bits)
+	narrowed  bool                       // the fast path: tools were narrowed
+	Messages  []policies.Message
+	Tools     []json.RawMessage
+	toolNames []string // the fast path: the names of Tools, read in the same pass (nil: not read)
+	Stream    bool
+	User      string
 }
 
 // Members of the request narrowTools may remove.
@@ -194,14 +195,22 @@ func (r *chatRequest) offeredTools(allowed []string) (kept []json.RawMessage, re
 		return nil, nil
 	}
 	kept = r.Tools[:0:0]
-	for _, t := range r.Tools {
-		if name := toolName(t); contains(allowed, name) {
+	for i, t := range r.Tools {
+		if name := r.toolName(i); contains(allowed, name) {
 			kept = append(kept, t)
 		} else {
 			removed = append(removed, name)
 		}
 	}
 	return kept, removed
+}
+
+// toolName returns the name of the i-th offered tool.
+func (r *chatRequest) toolName(i int) string {
+	if len(r.toolNames) == len(r.Tools) {
+		return r.toolNames[i]
+	}
+	return toolName(r.Tools[i])
 }
 
 func contains(list []string, s string) bool {
@@ -221,7 +230,7 @@ func (r *chatRequest) narrowTools(allowed []string) (removed []string) {
 	if len(removed) == 0 {
 		return nil
 	}
-	r.Tools = kept
+	r.Tools, r.toolNames = kept, nil
 	if r.raw == nil {
 		r.narrowFast(allowed)
 		return removed

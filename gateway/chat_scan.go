@@ -44,7 +44,7 @@ func scanChatRequest(body []byte) (*chatRequest, bool) {
 			hasMessages = true
 			req.Messages = s.messages()
 		case "tools":
-			req.Tools = s.rawArray()
+			req.Tools, req.toolNames = s.tools()
 		case "stream":
 			req.Stream = s.boolOrNull()
 		case "functions", "function_call":
@@ -363,13 +363,48 @@ func (s *jscan) function(name *string, args *json.RawMessage) {
 	}
 }
 
+// tools reads the tools array like rawArray and, in the same pass, each tool's name as
+// toolName finds it. A tool whose name scanToolName leaves to encoding/json (an escaped
+// key) is read again with skip and named by toolNameJSON.
+func (s *jscan) tools() ([]json.RawMessage, []string) {
+	if s.null() || !s.enter('[') {
+		return nil, nil
+	}
+	raws := make([]json.RawMessage, 0, 8)
+	names := make([]string, 0, 8)
+	for n := 0; s.more(n, ']'); n++ {
+		s.ws()
+		start, depth := s.i, s.depth
+		name, ok := s.toolName()
+		if !ok {
+			s.i, s.depth, s.ok = start, depth, true
+			s.skip()
+			if !s.ok {
+				return nil, nil
+			}
+			name = toolNameJSON(s.b[start:s.i])
+		}
+		raws = append(raws, s.b[start:s.i:s.i])
+		names = append(names, name)
+	}
+	return raws, names
+}
+
 // scanToolName is toolName's fast path over a validated JSON value. encoding/json ignores
 // a field of the wrong type and goes on, and toolName ignores its error, so a wrong type
 // is skipped here too; only an escaped key goes the encoding/json path.
 func scanToolName(raw []byte) (string, bool) {
 	s := newScan(raw)
+	name, ok := s.toolName()
+	return name, ok && s.end()
+}
+
+// toolName reads the tool definition at the position and returns scanToolName's name; ok
+// is false when the value is not valid JSON or its name is left to encoding/json.
+func (s *jscan) toolName() (string, bool) {
 	if s.peek() != '{' {
-		return "", true // not an object: no name
+		s.skip()
+		return "", s.ok // not an object: no name
 	}
 	var fn, flat string
 	s.enter('{')
@@ -392,7 +427,7 @@ func scanToolName(raw []byte) (string, bool) {
 			s.skip()
 		}
 	}
-	if !s.end() {
+	if !s.ok {
 		return "", false
 	}
 	if fn != "" {

@@ -42,6 +42,7 @@ var requestCorpus = []string{
 	`{"messages":[{"role":"user","content":"x"}],"tools":[1,"s",null,[],{"function":"str","name":"flat"},{"function":{"name":5},"name":"flat2"}]}`,
 	`{"messages":[{"role":"user","content":"x"}],"tools":[{"FUNCTION":{"NAME":"execute_metric"}},{"function":{"name":"a"},"function":{"other":1}}]}`,
 	`{"messages":[{"role":"user","content":"x"}],"tools":[{"function":{"n\u0061me":"execute_metric"}}]}`,
+	`{"messages":[{"role":"user","content":"x"}],"tools":[{"function":{"name":"a"}},{"typ\u0065":"function","function":{"name":"execute_metric"}},{"function":{"name":"b","parameters":{"pr\u006fperties":{}}}}]}`,
 	`{"messages":[{"role":"user","content":"x"}],"extra":{"deep":[[[[{"a":[1,2.5,-0.1e-7,true,false,null]}]]]]}}`,
 	// Handed to encoding/json: it decides, and it reports the error.
 	`{"messages":[{"Role":"user","CONTENT":"folded keys"}]}`,
@@ -87,7 +88,7 @@ var requestCorpus = []string{
 
 // fastRequests must take the fast path: if they stop doing so, the gateway silently
 // loses its speed.
-var fastRequests = requestCorpus[:28]
+var fastRequests = requestCorpus[:29]
 
 func TestChatRequestFastPathAgrees(t *testing.T) {
 	for i, body := range requestCorpus {
@@ -118,6 +119,14 @@ func checkChatRequestPaths(t *testing.T, body []byte) bool {
 	for _, tool := range fast.Tools {
 		if a, b := toolName(tool), toolNameJSON(tool); a != b {
 			t.Fatalf("toolName(%s) = %q, encoding/json %q", tool, a, b)
+		}
+	}
+	if len(fast.toolNames) != len(fast.Tools) {
+		t.Fatalf("%d tool names read with %d tools: %q", len(fast.toolNames), len(fast.Tools), body)
+	}
+	for i, tool := range fast.Tools {
+		if a, b := fast.toolNames[i], toolNameJSON(tool); a != b {
+			t.Fatalf("tool %d named %q in the scan, %q by encoding/json: %q", i, a, b, body)
 		}
 	}
 	for _, allowed := range [][]string{nil, {"execute_metric"}, {"filter_data", "flat"}, {"execute_metric", "filter_data", "flat", "flat2", "a"}} {
@@ -174,6 +183,11 @@ func FuzzChatRequestPaths(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, body []byte) {
 		checkChatRequestPaths(t, body)
+		for _, word := range []string{"stream", "function_call"} {
+			if got, want := hasQuoted(body, word), bytes.Contains(body, []byte(`"`+word+`"`)); got != want {
+				t.Fatalf("hasQuoted(%q, %s) = %v, bytes.Contains %v", body, word, got, want)
+			}
+		}
 	})
 }
 
@@ -184,10 +198,14 @@ func TestStreamingAgreesWithWantsStream(t *testing.T) {
 		`{"stream":true,"stream":1}`, `{"stream":1,"stream":true}`, `{"Stream":true,"x":"\"stream\""}`,
 		`{"st\u0072eam":true,"x":"\"stream\""}`, `{"stream":true} x`, `{"stream":true`, `["stream"]`, `null`,
 		`{"messages":[{"role":"user","content":"\"stream\": true"}]}`,
+		`stream"`, `"stream`, `"stream"`, `{"xstream":true,"stream" :true}`, `{"upstream":true}`, `{"streams":1,"stream\"":true}`,
 	}, requestCorpus...)
 	for _, body := range bodies {
 		if got, want := streaming([]byte(body)), wantsStream([]byte(body)); got != want {
 			t.Errorf("streaming(%s) = %v, wantsStream %v", body, got, want)
+		}
+		if got, want := hasQuoted([]byte(body), "stream"), bytes.Contains([]byte(body), []byte(`"stream"`)); got != want {
+			t.Errorf("hasQuoted(%s, stream) = %v, bytes.Contains %v", body, got, want)
 		}
 	}
 }

@@ -7,6 +7,7 @@ import (
 
 	"github.com/valyala/fasthttp"
 
+	"github.com/weirgw/weir/gateway/audit"
 	"github.com/weirgw/weir/gateway/config"
 	"github.com/weirgw/weir/gateway/query"
 	"github.com/weirgw/weir/policies"
@@ -26,6 +27,7 @@ type exchange struct {
 	decisionID, requestID string
 	start                 time.Time
 	latency               []stageTime
+	latencyBuf            [8]stageTime // latency's first backing array: no growth per stage
 
 	req          *chatRequest // nil on the data surface
 	text         string
@@ -39,8 +41,9 @@ type exchange struct {
 	index        *grounding.Index
 
 	upstreamStatus int
-	upstreamBody   []byte
-	upstreamHeader fasthttp.ResponseHeader
+	upstreamBody   []byte                  // the upstream's answer: upstreamResp's body when that is set
+	upstreamHeader fasthttp.ResponseHeader // the upstream's headers when upstreamResp is nil
+	upstreamResp   *fasthttp.Response      // forward's answer, read in place until release
 	resp           *chatResponse
 	stream         *fasthttp.Response // stream: true: the open upstream event stream (stream.go)
 
@@ -55,14 +58,34 @@ type exchange struct {
 	qmd      *query.Metadata
 	qerr     *query.Error
 	modified bool
+
+	rec audit.Record // the audit record (record)
 }
 
 func newExchange(g *Gateway, rc *fasthttp.RequestCtx, snap *Snapshot, r *route, sub string) *exchange {
 	x := &exchange{g: g, rc: rc, snap: snap, route: r, subPath: sub, start: time.Now(), decisionID: rand.Text()}
+	x.latency = x.latencyBuf[:0]
 	if id := rc.Request.Header.Peek("X-Request-Id"); len(id) > 0 && len(id) <= 128 && printable(id) {
 		x.requestID = string(id)
 	}
 	return x
+}
+
+// release returns what the exchange borrowed from pools. It is called when the handler
+// is done with the exchange: answered, audited and counted.
+func (x *exchange) release() {
+	if x.upstreamResp != nil {
+		fasthttp.ReleaseResponse(x.upstreamResp)
+		x.upstreamResp, x.upstreamBody, x.body, x.resp = nil, nil, nil, nil
+	}
+}
+
+// responseHeader returns the upstream's answer's headers.
+func (x *exchange) responseHeader() *fasthttp.ResponseHeader {
+	if x.upstreamResp != nil {
+		return &x.upstreamResp.Header
+	}
+	return &x.upstreamHeader
 }
 
 func printable(b []byte) bool {
@@ -91,7 +114,7 @@ func (x *exchange) classify(ctx context.Context) error {
 	x.class = x.snap.Classifier.Classify(ctx, x.text)
 	x.classified = true
 	x.mode = x.route.cfg.ModeFor(x.class.Intent)
-	x.g.metrics.classifier.WithLabelValues(string(x.class.Source)).Inc()
+	x.g.metrics.countClassification(string(x.class.Source))
 	x.input = policies.Input{
 		Subject: policies.Subject{ID: x.subject},
 		Route:   policies.Route{Name: x.route.cfg.Name, Surface: x.route.cfg.Surface},

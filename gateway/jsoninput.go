@@ -68,7 +68,7 @@ func legacyFunctions(raw map[string]json.RawMessage) error {
 // in case from a field Weir reads. It holds for both decodings (scanChatResponse, whose
 // choices have no msg map and which refuses escaped keys, and decodeChatResponseJSON).
 func uninspectable(r *chatResponse) error {
-	legacy := bytes.Contains(r.body, []byte(`"function_call"`))
+	legacy := hasQuoted(r.body, "function_call")
 	for _, c := range r.choices {
 		if c.msg != nil {
 			legacy = !isNull(c.msg["function_call"])

@@ -20,6 +20,7 @@ type metrics struct {
 	reloadFailures prometheus.Counter
 	auditErrors    prometheus.Counter
 	upstreamErrors *prometheus.CounterVec // upstream, kind
+	cached         counters               // the request path's children of the vectors above (metrics_cache.go)
 }
 
 func newMetrics() *metrics {
@@ -57,9 +58,26 @@ func newMetrics() *metrics {
 	m.reg.MustRegister(m.requests, m.decisions, m.violations, m.classifier, m.stage,
 		m.reloads, m.reloadFailures, m.auditErrors, m.upstreamErrors,
 		collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
+	m.cached = newCounters(m)
 	return m
 }
 
 func (m *metrics) observeStage(stage string, d time.Duration) {
-	m.stage.WithLabelValues(stage).Observe(d.Seconds())
+	m.cached.stage.get(stage).Observe(d.Seconds())
+}
+
+func (m *metrics) countRequest(route string, status int) {
+	m.cached.requests.get(requestLabels{route, status}).Inc()
+}
+
+func (m *metrics) countDecision(route, intent, outcome string) {
+	m.cached.decisions.get(decisionLabels{route, intent, outcome}).Inc()
+}
+
+func (m *metrics) countViolation(code, intent string) {
+	m.cached.violations.get(violationLabel{code, intent}).Inc()
+}
+
+func (m *metrics) countClassification(source string) {
+	m.cached.classifier.get(source).Inc()
 }

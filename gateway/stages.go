@@ -35,11 +35,14 @@ var streamStages = []stage{
 }
 
 // runStages executes the stages in order, timing each; the first error stops the chain.
+// One clock reading ends a stage and starts the next.
 func (x *exchange) runStages(ctx context.Context, stages []stage) error {
+	start := time.Now()
 	for _, s := range stages {
-		start := time.Now()
 		err := s.run(x, ctx)
-		d := time.Since(start)
+		end := time.Now()
+		d := end.Sub(start)
+		start = end
 		x.latency = append(x.latency, stageTime{s.name, d})
 		x.g.metrics.observeStage(s.name, d)
 		if err != nil {

@@ -118,7 +118,7 @@ func (u *upstream) doStream(req *fasthttp.Request, resp *fasthttp.Response) erro
 	if err := u.stream.Do(req, resp); err != nil {
 		return u.transportError(err)
 	}
-	stripHop(&resp.Header)
+	stripResponseHop(&resp.Header)
 	return nil
 }
 

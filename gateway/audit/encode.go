@@ -27,7 +27,8 @@ type encoded struct {
 	canon         []byte
 	prevAt, seqAt int
 	rest          []byte
-	hashed        []byte // link's scratch: what the hash is computed over
+	hashed        []byte    // link's scratch: what the hash is computed over
+	latency       []latency // the record's LatencyUS in key order, for both encodings
 }
 
 // encodeRecord encodes r for sealing; ok is false when r is one for sealJSON.
@@ -35,11 +36,12 @@ func (e *encoded) encode(r *Record) (ok bool, err error) {
 	if !layoutKnown || !validKeys(r.LatencyUS) {
 		return false, nil
 	}
+	e.latency = sortedLatency(e.latency[:0], r.LatencyUS)
 	e.canon, err = e.appendCanonical(e.canon[:0], r)
 	if err != nil {
 		return false, err
 	}
-	e.rest, err = appendLineRest(e.rest[:0], r)
+	e.rest, err = appendLineRest(e.rest[:0], r, e.latency)
 	return err == nil, err
 }
 
@@ -90,7 +92,7 @@ func (e *encoded) appendCanonical(b []byte, r *Record) ([]byte, error) {
 	}
 	o.str("intent", r.Intent, true, true)
 	o.key("latency_us")
-	o.b = appendLatency(o.b, r.LatencyUS, true)
+	o.b = appendLatency(o.b, r.LatencyUS == nil, e.latency, true)
 	o.str("mode", r.Mode, true, true)
 	o.str("outcome", r.Outcome, false, true)
 	o.str("pack_revision", r.PackRevision, true, true)
@@ -130,8 +132,9 @@ func (e *encoded) appendCanonical(b []byte, r *Record) ([]byte, error) {
 	return append(o.b, '}'), nil
 }
 
-// appendLineRest appends r's line from "time" on, in Record's field order.
-func appendLineRest(b []byte, r *Record) ([]byte, error) {
+// appendLineRest appends r's line from "time" on, in Record's field order; latency is
+// r.LatencyUS sorted (sortedLatency).
+func appendLineRest(b []byte, r *Record, latency []latency) ([]byte, error) {
 	var err error
 	b = append(b, `"time":`...)
 	if b, err = appendTime(b, r.Time); err != nil {
@@ -192,7 +195,7 @@ func appendLineRest(b []byte, r *Record) ([]byte, error) {
 	}
 	o.str("error", r.Error, true, false)
 	o.key("latency_us")
-	o.b = appendLatency(o.b, r.LatencyUS, false)
+	o.b = appendLatency(o.b, r.LatencyUS == nil, latency, false)
 	if c := r.Content; c != nil {
 		o.key("content")
 		c2 := obj{b: append(o.b, '{')}
@@ -314,26 +317,37 @@ func encodeArguments(raw json.RawMessage, canonical bool) ([]byte, error) {
 	return canonicalValue(line)
 }
 
-// appendLatency appends the per-stage latencies, keys sorted as json.Marshal sorts them.
-func appendLatency(b []byte, m map[string]int64, canonical bool) []byte {
-	if m == nil {
+// latency is one entry of Record.LatencyUS.
+type latency struct {
+	stage string
+	us    int64
+}
+
+// sortedLatency appends m's entries to buf, keys sorted as json.Marshal sorts them. Both
+// encodings of a record write them; this sorts them once.
+func sortedLatency(buf []latency, m map[string]int64) []latency {
+	buf = slices.Grow(buf, len(m))
+	for k, v := range m {
+		buf = append(buf, latency{k, v})
+	}
+	slices.SortFunc(buf, func(a, b latency) int { return strings.Compare(a.stage, b.stage) })
+	return buf
+}
+
+// appendLatency appends the per-stage latencies (null for a nil map), sorted.
+func appendLatency(b []byte, isNil bool, sorted []latency, canonical bool) []byte {
+	if isNil {
 		return append(b, "null"...)
 	}
-	var buf [16]string
-	keys := buf[:0]
-	for k := range m {
-		keys = append(keys, k)
-	}
-	slices.Sort(keys)
 	o := obj{b: append(b, '{')}
-	for _, k := range keys {
+	for _, l := range sorted {
 		if o.n > 0 {
 			o.b = append(o.b, ',')
 		}
 		o.n++
-		o.b = appendString(o.b, k, canonical)
+		o.b = appendString(o.b, l.stage, canonical)
 		o.b = append(o.b, ':')
-		o.b = strconv.AppendInt(o.b, m[k], 10)
+		o.b = strconv.AppendInt(o.b, l.us, 10)
 	}
 	return append(o.b, '}')
 }

@@ -4,9 +4,11 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"maps"
 	"math"
 	"os"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -92,6 +94,12 @@ func encodeCases() map[string]func() *Record {
 		"big float":      func() *Record { r := record(2); r.Confidence = 1e21; return r },
 		"negative float": func() *Record { r := record(2); r.Confidence = -0.000123456789; return r },
 		"null arguments": func() *Record { r := record(2); r.ToolCalls[0].Arguments = json.RawMessage("null"); return r },
+		"latency keys": func() *Record {
+			r := record(2)
+			r.LatencyUS = map[string]int64{"validate": 1, "a": 2, "B": 3, "total": 4, "upstream": 5, "up": 6,
+				"é": 7, "decode": -8, "classify": 9, "z": 10, "": 11}
+			return r
+		},
 	}
 }
 
@@ -105,11 +113,28 @@ func TestSealMatchesJSON(t *testing.T) {
 	}
 }
 
+// TestSealReusedEncoder seals every case with one encoded, as the writer's pool reuses
+// them: nothing of a record may stay in the next one's line.
+func TestSealReusedEncoder(t *testing.T) {
+	cases := encodeCases()
+	names := slices.Sorted(maps.Keys(cases))
+	reversed := slices.Clone(names)
+	slices.Reverse(reversed)
+	var e encoded
+	for _, name := range append(names, reversed...) {
+		checkSealWith(t, &e, cases[name], 7, "4f2a")
+	}
+}
+
 func checkSeal(t *testing.T, mk func() *Record, seq uint64, prev string) {
+	t.Helper()
+	checkSealWith(t, new(encoded), mk, seq, prev)
+}
+
+func checkSealWith(t *testing.T, e *encoded, mk func() *Record, seq uint64, prev string) {
 	t.Helper()
 	want, werr := sealJSON(mk(), seq, prev)
 	r := mk()
-	var e encoded
 	ok, err := e.encode(r)
 	if !ok && err == nil && !validKeys(r.LatencyUS) {
 		return // sealed by sealJSON

@@ -1,0 +1,51 @@
+package gateway
+
+import (
+	"bytes"
+	"strings"
+	"testing"
+
+	"github.com/valyala/fasthttp"
+)
+
+// TestNoLeakBetweenRequests sends a long answer with a tool call and an extra header, then
+// a short plain one: the upstream answer is read in place from a pooled response and the
+// audit record lives in the exchange, so nothing of the first may reach the second's
+// answer, headers or record.
+func TestNoLeakBetweenRequests(t *testing.T) {
+	e := startGateway(t, gwParams{})
+	secret := "first-answer-" + strings.Repeat("x", 2048)
+	first := func(rc *fasthttp.RequestCtx, _ map[string]any) {
+		writeCompletion(rc, secret, []call{{"execute_metric", `{"metric":"revenue"}`}})
+		rc.Response.Header.Set("X-Only-First", "1")
+	}
+	var secondBody []byte
+	second := func(rc *fasthttp.RequestCtx, _ map[string]any) {
+		writeCompletion(rc, "Ciao!", nil)
+		secondBody = append([]byte(nil), rc.Response.Body()...)
+	}
+	ask := func(question string) (int, []byte, *fasthttp.ResponseHeader) {
+		return rawPost(t, e.g.Addr(), "/v1/chat/completions",
+			[]byte(`{"model":"m","messages":[{"role":"user","content":"`+question+`"}]}`))
+	}
+	for round := range 3 {
+		e.up.set(first)
+		status, body, h := ask("Qual è il fatturato totale del 2024? primo")
+		if status != 200 || !bytes.Contains(body, []byte(secret)) || string(h.Peek("X-Only-First")) != "1" {
+			t.Fatalf("round %d, first: status %d, X-Only-First %q, body %.200s", round, status, h.Peek("X-Only-First"), body)
+		}
+		e.up.set(second)
+		status, body, h = ask("Ciao, grazie! secondo")
+		if status != 200 || !bytes.Equal(body, secondBody) {
+			t.Fatalf("round %d, second: status %d, body %q, want the upstream's %q", round, status, body, secondBody)
+		}
+		if v := h.Peek("X-Only-First"); v != nil {
+			t.Errorf("round %d: the second answer has the first's header X-Only-First", round)
+		}
+		rec := e.lastRecord(t)
+		if len(rec.ToolCalls) != 0 || rec.Content == nil || rec.Content.Answer != "Ciao!" ||
+			!strings.Contains(rec.Content.Prompt, "secondo") {
+			t.Fatalf("round %d: the second record has the first's data: %+v", round, rec)
+		}
+	}
+}
