@@ -8,6 +8,7 @@ import (
 	"io"
 	"net"
 	"net/http"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -20,7 +21,17 @@ import (
 // must not outlive the shutdown: its connection is closed, the client gets 503
 // shutting_down, and the request's audit record is written before the trail closes — not
 // lost to a trail already closed when the upstream's own timeout (here 30 s) would end it.
+// The same holds for an upstream a reload replaced (its config changed): the new one is
+// armed for the shutdown too.
 func TestFaultShutdownPlainPending(t *testing.T) {
+	for _, reload := range []bool{false, true} {
+		t.Run(map[bool]string{false: "first snapshot", true: "after a reload replaced the upstream"}[reload], func(t *testing.T) {
+			testShutdownPlainPending(t, reload)
+		})
+	}
+}
+
+func testShutdownPlainPending(t *testing.T, reload bool) {
 	checkLeaks(t)
 	up := startRawUpstream(t)
 	hungUp := make(chan struct{})
@@ -29,6 +40,16 @@ func TestFaultShutdownPlainPending(t *testing.T) {
 		close(hungUp)
 	})
 	g, auditPath := startUnmanaged(t, gwParams{upstreamURL: up.url, timeout: "30s"})
+	if reload {
+		old := g.Snapshot().upstreams["llm"]
+		writeConfig(t, gwParams{dir: filepath.Dir(g.opts.ConfigPath), upstreamURL: up.url, timeout: "31s"})
+		if err := g.Reload(ctx); err != nil {
+			t.Fatal(err)
+		}
+		if g.Snapshot().upstreams["llm"] == old {
+			t.Fatal("the reload kept the upstream; the test needs a new one")
+		}
+	}
 	conn := postRaw(t, g.Addr(), `{"model":"m","messages":[{"role":"user","content":"Ciao, grazie!"}]}`)
 	waitFor(t, func() bool { return up.requests.Load() == 1 })
 

@@ -80,6 +80,7 @@ func New(ctx context.Context, opts Options) (*Gateway, error) {
 		return nil, err
 	}
 	snap.logWarnings(g.log)
+	g.armAborts(snap)
 	g.snap.Store(snap)
 	g.metrics.reg.MustRegister(newFallbackCollector(g.snap.Load))
 	switch {

@@ -39,6 +39,7 @@ func (g *Gateway) Reload(ctx context.Context) error {
 	g.status.mu.Unlock()
 	g.warnRestartOnly(old, snap)
 	snap.logWarnings(g.log)
+	g.armAborts(snap)
 	g.snap.Store(snap)
 	snap.closeUnused(old)
 	g.metrics.reloads.Inc()

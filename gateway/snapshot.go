@@ -129,6 +129,7 @@ func (s *Snapshot) closeUnused(old *Snapshot) {
 	for name, u := range old.upstreams {
 		if s.upstreams[name] != u {
 			u.client.CloseIdleConnections()
+			u.retire()
 		}
 	}
 	old.closeSources(s, sourceDrain)

@@ -20,6 +20,7 @@ type upstream struct {
 	stream   *fasthttp.HostClient // stream: true requests (stream.go)
 	live     *streamConns         // the stream client's open connections
 	plain    *plainConns          // the plain client's open connections (upstream_abort.go)
+	disarm   func() bool          // unregisters plain.abort from the gateway's base context
 	scheme   string
 	host     string
 	basePath string // the base URL's path without a trailing slash, e.g. /v1
@@ -177,12 +178,10 @@ func (u *upstream) prepare(in *fasthttp.Request, out *fasthttp.Request, subPath 
 }
 
 // do sends req and maps transport failures to request errors: 504 for timeouts, 502 for
-// everything else. When ctx ends first (the gateway's base context: shutdown) the call is
-// aborted and fails with errUpstreamShutdown (503 shutting_down).
+// everything else. A call the shutdown aborted (the gateway's base context ended: see
+// Gateway.armAborts) fails with errUpstreamShutdown (503 shutting_down).
 func (u *upstream) do(ctx context.Context, req *fasthttp.Request, resp *fasthttp.Response) error {
-	stop := context.AfterFunc(ctx, u.plain.abort)
 	err := u.client.DoTimeout(req, resp, u.cfg.Timeout.Std())
-	stop()
 	if err == nil {
 		stripResponseHop(&resp.Header)
 		return nil
