@@ -128,6 +128,9 @@ func closedLoop(c *fasthttp.HostClient, sc *Scenario, conns int, d time.Duration
 // without the run lasting until its backlog is answered.
 const maxQueue = 250 * time.Millisecond
 
+// pace is the fixed-rate loop's pause between releases (a variable for the tests).
+var pace = func() { time.Sleep(100 * time.Microsecond) }
+
 // fixedRate sends rate requests per second for d over at most conns connections. A
 // request's latency counts from the moment it was released, so time spent waiting for a
 // free connection (queueing when the target falls behind) is part of it.
@@ -152,14 +155,17 @@ func fixedRate(c *fasthttp.HostClient, sc *Scenario, conns int, rate float64, d 
 		if elapsed >= d {
 			break
 		}
-		for n := int(elapsed.Seconds()*rate) + 1; sent < n; sent++ { // request k is due at k/rate
+		for n := int(elapsed.Seconds()*rate) + 1; sent < n; sent++ {
+			// Request k is due at k/rate, and its latency counts from then, not from when
+			// this loop got round to releasing it: a load generator that was itself
+			// late (descheduled on a busy machine) must not hide the wait it caused.
 			select {
-			case due <- now:
+			case due <- start.Add(time.Duration(float64(sent) / rate * float64(time.Second))):
 			default:
 				missed++
 			}
 		}
-		time.Sleep(100 * time.Microsecond)
+		pace()
 	}
 	close(due)
 	wg.Wait()
