@@ -20,6 +20,9 @@ type sample struct {
 	// upstreamCPU and clientCPU are the canned upstream's and the load generator's.
 	upstreamCPU, clientCPU time.Duration
 	lat                    []time.Duration
+	// own is the target's own time per request, from its audit trail: the record's total
+	// latency minus its upstream stage (empty for the passthrough, which writes none).
+	own []time.Duration
 }
 
 func (s *sample) add(o sample) {
@@ -34,18 +37,22 @@ func (s *sample) add(o sample) {
 	s.upstreamCPU += o.upstreamCPU
 	s.clientCPU += o.clientCPU
 	s.lat = append(s.lat, o.lat...)
+	s.own = append(s.own, o.own...)
 }
 
 // quantile returns the q-quantile of the latencies (sorting them).
-func (s *sample) quantile(q float64) time.Duration {
-	if len(s.lat) == 0 {
+func (s *sample) quantile(q float64) time.Duration { return quantile(s.lat, q) }
+
+// quantile returns the q-quantile of ds (sorting them); 0 for none.
+func quantile(ds []time.Duration, q float64) time.Duration {
+	if len(ds) == 0 {
 		return 0
 	}
-	if !sort.SliceIsSorted(s.lat, func(i, j int) bool { return s.lat[i] < s.lat[j] }) {
-		sort.Slice(s.lat, func(i, j int) bool { return s.lat[i] < s.lat[j] })
+	if !sort.SliceIsSorted(ds, func(i, j int) bool { return ds[i] < ds[j] }) {
+		sort.Slice(ds, func(i, j int) bool { return ds[i] < ds[j] })
 	}
-	i := int(q*float64(len(s.lat))+0.5) - 1
-	return s.lat[max(0, min(i, len(s.lat)-1))]
+	i := int(q*float64(len(ds))+0.5) - 1
+	return ds[max(0, min(i, len(ds)-1))]
 }
 
 // newClient returns a keep-alive client for a target with at most conns connections.

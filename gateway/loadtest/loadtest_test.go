@@ -61,6 +61,19 @@ func TestRunShort(t *testing.T) {
 		}
 		checkMeasured(t, hl.Result, true)
 	}
+	// The gateway's own time comes from its audit records: a part of what its client saw.
+	for _, res := range r.Results {
+		if res.Scenario != budgetScenario {
+			continue
+		}
+		g, p := res.Gateway, res.Passthrough
+		if g.OwnP50US <= 0 || g.OwnP99US < g.OwnP50US || g.OwnP99US > g.P99US {
+			t.Errorf("gateway's own time p50 %v, p99 %v (client p99 %v): want 0 < p50 ≤ p99 ≤ the client's", g.OwnP50US, g.OwnP99US, g.P99US)
+		}
+		if p.OwnP50US != 0 || p.OwnP99US != 0 {
+			t.Errorf("passthrough own time %v/%v: it writes no audit records", p.OwnP50US, p.OwnP99US)
+		}
+	}
 	if len(r.Budgets) != 2 {
 		t.Errorf("budgets = %+v, want throughput and added latency", r.Budgets)
 	}
@@ -68,7 +81,7 @@ func TestRunShort(t *testing.T) {
 	if err := WriteTable(&table, r); err != nil {
 		t.Fatal(err)
 	}
-	for _, want := range []string{"1 tool call", "half the passthrough's peak", "half the gateway's peak", "LOAD BUDGETS"} {
+	for _, want := range []string{"1 tool call", "half the passthrough's peak", "half the gateway's peak", "LOAD BUDGETS", "gateway's own time"} {
 		if !strings.Contains(table.String(), want) {
 			t.Errorf("table lacks %q:\n%s", want, table.String())
 		}

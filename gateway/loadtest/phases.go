@@ -109,8 +109,12 @@ func (h *harness) targetsFor(sc *Scenario, r int) []*target {
 }
 
 // cell runs one slice of load and charges the CPU time of the target, the upstream and
-// the load generator over it.
+// the load generator over it; the target's own time per request comes from the audit
+// records the slice wrote.
 func (h *harness) cell(t *target, load func() sample) (sample, error) {
+	if err := t.trail.mark(); err != nil {
+		return sample{}, err
+	}
 	before, err := h.cpu(t)
 	if err != nil {
 		return sample{}, err
@@ -123,6 +127,9 @@ func (h *harness) cell(t *target, load func() sample) (sample, error) {
 	s.cpu = after.target - before.target
 	s.upstreamCPU = after.upstream - before.upstream
 	s.clientCPU = after.client - before.client
+	if s.own, err = t.trail.since(); err != nil {
+		return sample{}, err
+	}
 	return s, nil
 }
 

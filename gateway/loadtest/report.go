@@ -65,6 +65,11 @@ type Measure struct {
 	// bounds the throughput when the machine's cores are the limit.
 	UpstreamCPUPerRequestUS float64 `json:"upstream_cpu_per_request_us"`
 	ClientCPUPerRequestUS   float64 `json:"client_cpu_per_request_us"`
+	// OwnP50US and OwnP99US are the gateway's own time per request from its audit
+	// records (total latency minus the upstream stage): what it adds when nothing else
+	// holds the cores. Zero for the passthrough, which writes no records.
+	OwnP50US float64 `json:"own_p50_us,omitempty"`
+	OwnP99US float64 `json:"own_p99_us,omitempty"`
 }
 
 // HalfLoad is a fixed-rate phase: both proxies at half of Basis's peak throughput.
@@ -97,7 +102,8 @@ func (r *Result) fill(by map[string]*sample) {
 			return nil
 		}
 		m := &Measure{Requests: s.requests, Errors: s.errors, Missed: s.missed, FirstError: s.firstErr,
-			P50US: us(s.quantile(0.50)), P99US: us(s.quantile(0.99))}
+			P50US: us(s.quantile(0.50)), P99US: us(s.quantile(0.99)),
+			OwnP50US: us(quantile(s.own, 0.50)), OwnP99US: us(quantile(s.own, 0.99))}
 		if s.elapsed > 0 {
 			m.RPS = float64(s.requests) / s.elapsed.Seconds()
 		}

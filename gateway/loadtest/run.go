@@ -69,6 +69,7 @@ type target struct {
 	name   string
 	srv    *server
 	client *fasthttp.HostClient
+	trail  *trail // the target's audit trail (own.go)
 }
 
 // harness is a run in progress.
@@ -130,7 +131,8 @@ func (h *harness) start(dir string) error {
 	wg.Wait()
 	for i, srv := range srvs {
 		if srv != nil {
-			h.targets = append(h.targets, &target{name: roles[i], srv: srv, client: newClient(srv.addr, h.opts.Conns)})
+			h.targets = append(h.targets, &target{name: roles[i], srv: srv, client: newClient(srv.addr, h.opts.Conns),
+				trail: &trail{path: filepath.Join(dir, roles[i]+"-audit.jsonl")}})
 		}
 	}
 	if err := errors.Join(errs...); err != nil {

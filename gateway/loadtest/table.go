@@ -27,7 +27,9 @@ func WriteTable(w io.Writer, r *Report) error {
 	}
 	fmt.Fprintf(w, "\nCPU/req: the proxy process's user+system CPU time over the load divided by its requests;\n"+
 		"the load generator and the canned upstream run in processes of their own. Latency is\n"+
-		"measured by the client over loopback; at half load it counts from the moment a request was due.\n")
+		"measured by the client over loopback; at half load it counts from the moment a request was due.\n"+
+		"The gateway's own time is read from its audit records: total latency minus the upstream stage;\n"+
+		"on a machine the load generator and the upstream share, the rest of its p99 is waiting for a core.\n")
 	return nil
 }
 
@@ -117,6 +119,9 @@ func addResult(g *grid, label string, res Result) {
 			strconv.Itoa(row.m.Errors), comparison(row.name, res))
 		if row.m.FirstError != "" {
 			g.note("    first error (" + row.name + "): " + row.m.FirstError)
+		}
+		if row.m.OwnP99US > 0 {
+			g.note(fmt.Sprintf("    %s's own time (its audit records, the upstream wait left out): p50 %s, p99 %s", row.name, ms(row.m.OwnP50US), ms(row.m.OwnP99US)))
 		}
 		if row.m.Missed > 0 {
 			g.note(fmt.Sprintf("    %s could not sustain the rate: %s requests not sent (more than %s of requests queued)", row.name, thousands(float64(row.m.Missed)), maxQueue))
