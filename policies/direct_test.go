@@ -19,6 +19,7 @@ import (
 func fullRego(b *Bundle) *Bundle {
 	c := *b
 	c.direct = directQueries{}
+	c.golib = goLib{}
 	c.memo = nil
 	c.memos = memos{reads: fAll} // no projection memo, and the whole input built
 	return &c

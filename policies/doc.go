@@ -16,11 +16,13 @@
 // request-wide part once per request (input.go); the evaluator's caches are reused across
 // evaluations (cache.go); the library's intent helpers are evaluated once per intent at load
 // (memo.go); and the library's decisions are assembled in Go from their violation sets
-// (direct.go). At load, the input fields each decision can read are found (projection.go):
+// (direct.go), their library-only violation sets of tool calls and numbers evaluated in Go
+// too (golib.go). At load, the input fields each decision can read are found (projection.go):
 // a decision, or the request's violation set, that reads only low-cardinality fields is
 // memoized by them (decisionmemo.go, memos.go), and fields no decision reads are not built.
 // Each fast path gives exactly the result of evaluating the Rego decision, which
-// TestDirectMatchesRego and TestMemoMatchesRego check on every example bundle.
+// TestDirectMatchesRego, TestGoLibMatchesRego and TestMemoMatchesRego check on every
+// example bundle.
 //
 // Every result is decoded into a typed Go value. Undefined, conflicting or malformed results
 // and evaluation errors are returned as *Error and callers deny: policies fail closed.

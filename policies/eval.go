@@ -55,9 +55,12 @@ func (b *Bundle) evalRequest(ctx context.Context, in *Input) (RequestDecision, e
 
 func (b *Bundle) evalTools(ctx context.Context, in *Input) (ToolsDecision, error) {
 	if q := b.direct.tools; q != nil {
-		vs, err := b.evalAll(ctx, q, in)
-		if err != nil {
-			return ToolsDecision{}, err
+		vs, ok := b.toolsViolations(ctx, in)
+		if !ok {
+			var err error
+			if vs, err = b.evalAll(ctx, q, in); err != nil {
+				return ToolsDecision{}, err
+			}
 		}
 		return noErr(decodeToolsDirect(ToolsQuery, vs, in.ToolCalls))
 	}
@@ -79,9 +82,12 @@ func (b *Bundle) evalTools(ctx context.Context, in *Input) (ToolsDecision, error
 
 func (b *Bundle) evalResponse(ctx context.Context, in *Input) (ResponseDecision, error) {
 	if q := b.direct.response; q != nil {
-		vs, err := b.evalAll(ctx, q, in)
-		if err != nil {
-			return ResponseDecision{}, err
+		vs, ok := b.responseViolations(ctx, in)
+		if !ok {
+			var err error
+			if vs, err = b.evalAll(ctx, q, in); err != nil {
+				return ResponseDecision{}, err
+			}
 		}
 		return noErr(decodeResponseDirect(ResponseQuery, vs))
 	}

@@ -46,6 +46,10 @@ type Bundle struct {
 	// the intent alone, evaluated once at load (memo.go). Read-only after Load.
 	memo map[string][]memoEntry
 
+	// golib evaluates the library's tools and response violations in Go (golib.go).
+	// Read-only after Load.
+	golib goLib
+
 	// memos are the decisions and documents memoized by the input fields they read, and
 	// those fields (memos.go). Safe for concurrent use.
 	memos memos
@@ -137,6 +141,7 @@ func (b *Bundle) compile(ctx context.Context) error {
 		if intents, ok := b.data.doc["intents"].(map[string]any); ok {
 			b.memo = buildMemo(ctx, c, func(text string) (*query, error) { return prepareQuery(c, b.store, txn, text) }, intents)
 		}
+		b.golib = prepareGoLib(c, b.memo)
 	}
 	if err := b.prepareMemos(c, b.store, txn); err != nil {
 		return ErrorList{errorf(CodeQueryPrepare, "%v", err)}
