@@ -36,7 +36,7 @@ check-examples: build
 # with "context deadline exceeded" when the deadline hits while it minimises a new input.
 FUZZTIME ?= 20000x
 FUZZ_TARGETS := ./rules:FuzzLoad ./rules:FuzzClassify \
-	./policies/grounding:FuzzExtract ./policies/grounding:FuzzCheck \
+	./policies/grounding:FuzzExtract ./policies/grounding:FuzzCheck ./policies:FuzzParseArguments \
 	./adapters/data:FuzzPlan ./gateway/config:FuzzParse \
 	./gateway:FuzzSSE ./gateway:FuzzStreamRelay ./gateway:FuzzChatResponse
 

@@ -2,7 +2,6 @@ package gateway
 
 import (
 	"context"
-	"crypto/rand"
 	"time"
 
 	"github.com/valyala/fasthttp"
@@ -63,7 +62,7 @@ type exchange struct {
 }
 
 func newExchange(g *Gateway, rc *fasthttp.RequestCtx, snap *Snapshot, r *route, sub string) *exchange {
-	x := &exchange{g: g, rc: rc, snap: snap, route: r, subPath: sub, start: time.Now(), decisionID: rand.Text()}
+	x := &exchange{g: g, rc: rc, snap: snap, route: r, subPath: sub, start: time.Now(), decisionID: newDecisionID()}
 	x.latency = x.latencyBuf[:0]
 	if id := rc.Request.Header.Peek("X-Request-Id"); len(id) > 0 && len(id) <= 128 && printable(id) {
 		x.requestID = string(id)

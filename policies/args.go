@@ -1,10 +1,10 @@
 package policies
 
 import (
-	"bytes"
 	"encoding/json"
 	"fmt"
 	"io"
+	"strings"
 )
 
 // ParseArguments parses a tool call's arguments as a model sends them: a JSON string that
@@ -15,11 +15,12 @@ func ParseArguments(raw string, limit int) (args any, problem string) {
 	if limit > 0 && len(raw) > limit {
 		return nil, fmt.Sprintf("arguments are %d bytes, over the limit of %d", len(raw), limit)
 	}
-	src := bytes.TrimSpace([]byte(raw))
+	// The decoder reads the string itself: converting it to []byte first would copy it.
+	src := strings.TrimSpace(raw)
 	if len(src) == 0 {
 		return map[string]any{}, ""
 	}
-	dec := json.NewDecoder(bytes.NewReader(src))
+	dec := json.NewDecoder(strings.NewReader(src))
 	dec.UseNumber()
 	if err := dec.Decode(&args); err != nil {
 		return nil, "invalid JSON: " + err.Error()
@@ -37,6 +38,9 @@ func ParseArguments(raw string, limit int) (args any, problem string) {
 func (b *Bundle) ToolCall(id, name, rawArguments string) ToolCall {
 	args, problem := ParseArguments(rawArguments, b.data.maxArgumentBytes)
 	tc := ToolCall{ID: id, Name: name, Arguments: args, ArgumentsError: problem}
-	tc.cacheArgs()
+	// A bundle whose tools and response decisions both run in Go (golib.go) reads only the
+	// call's name and arguments_error: its arguments are converted only if a decision falls
+	// back to OPA, which does it then (ToolCall.term).
+	tc.cacheArgs(!b.golib.tools || !b.golib.response)
 	return tc
 }

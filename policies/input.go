@@ -61,6 +61,9 @@ type ToolCall struct {
 
 	// args caches Arguments as an AST term, converted once by Bundle.ToolCall instead of
 	// on every decision. It is used only while Arguments is still the same object (argsOf).
+	// args == unconvertedArgs means the arguments were parsed by ParseArguments (so they
+	// convert) but not converted, as the bundle's Go evaluation never reads them: an OPA
+	// evaluation converts them when it needs them (term).
 	args   *ast.Term
 	argsOf uintptr
 }
@@ -74,11 +77,21 @@ func argsKey(a any) uintptr {
 	return 0
 }
 
+// unconvertedArgs marks arguments that ParseArguments produced but that were not converted
+// (ToolCall.args). It is never put in a document: term converts such arguments itself.
+var unconvertedArgs = &ast.Term{}
+
 // cacheArgs converts the arguments to an ast.Value once. A conversion error is left for
-// term() to report, as before.
-func (tc *ToolCall) cacheArgs() {
+// term() to report, as before. With convert false it only records that the arguments come
+// from ParseArguments (encoding/json's values, which always convert), so that builds()
+// need not walk them.
+func (tc *ToolCall) cacheArgs(convert bool) {
 	k := argsKey(tc.Arguments)
 	if k == 0 {
+		return
+	}
+	if !convert {
+		tc.args, tc.argsOf = unconvertedArgs, k
 		return
 	}
 	if v, err := ast.InterfaceToValue(tc.Arguments); err == nil {
@@ -346,7 +359,7 @@ func (tc *ToolCall) term(names map[string]*ast.Term) (*ast.Term, error) {
 	args := ast.InternedNullTerm
 	if tc.Arguments != nil {
 		args = tc.args
-		if args == nil || tc.argsOf != argsKey(tc.Arguments) {
+		if args == nil || args == unconvertedArgs || tc.argsOf != argsKey(tc.Arguments) {
 			v, err := ast.InterfaceToValue(tc.Arguments)
 			if err != nil {
 				return nil, errorf(CodeInputInvalid, "tool call %q: arguments: %v", tc.Name, err)
