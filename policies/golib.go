@@ -87,32 +87,21 @@ func newIntentLib(entries []memoEntry) (*intentLib, bool) {
 // transitively, are defined by library rules only. data.weir.request.violation is not
 // followed: its value is evaluated on its own (memos.go).
 func libraryClosure(c *ast.Compiler, refs ...string) bool {
-	seen := map[*ast.Rule]bool{}
-	var queue []*ast.Rule
-	add := func(rs []*ast.Rule) {
-		for _, r := range rs {
-			if !seen[r] {
-				seen[r] = true
-				queue = append(queue, r)
-			}
-		}
-	}
+	var q ruleQueue
 	for _, text := range refs {
 		rs := c.GetRules(ast.MustParseRef(text))
 		if len(rs) == 0 {
 			return false
 		}
-		add(rs)
+		q.add(rs)
 	}
-	for len(queue) > 0 {
-		r := queue[0]
-		queue = queue[1:]
+	for r := q.next(); r != nil; r = q.next() {
 		if r.Location == nil || !strings.HasPrefix(r.Location.File, libPrefix) {
 			return false
 		}
 		ast.WalkRefs(r, func(x ast.Ref) bool {
 			if x.HasPrefix(ast.DefaultRootRef) && !x.HasPrefix(requestViolationRef) {
-				add(c.GetRulesDynamicWithOpts(x, ast.RulesOptions{IncludeHiddenModules: true}))
+				q.add(c.GetRulesDynamicWithOpts(x, ast.RulesOptions{IncludeHiddenModules: true}))
 			}
 			return false
 		})

@@ -97,25 +97,14 @@ func isUndefined(err error) bool {
 // whether those rules and every rule they depend on read no input but
 // input.classification.intent, use no `with` and call no non-deterministic builtin.
 func intentOnly(c *ast.Compiler, ref ast.Ref) bool {
-	seen := map[*ast.Rule]bool{}
-	var queue []*ast.Rule
-	add := func(rs []*ast.Rule) {
-		for _, r := range rs {
-			if !seen[r] {
-				seen[r] = true
-				queue = append(queue, r)
-			}
-		}
-	}
+	var q ruleQueue
 	start := c.GetRules(ref)
 	if len(start) == 0 {
 		return false
 	}
-	add(start)
+	q.add(start)
 	ok := true
-	for len(queue) > 0 && ok {
-		r := queue[0]
-		queue = queue[1:]
+	for r := q.next(); r != nil && ok; r = q.next() {
 		if r.Location == nil || !strings.HasPrefix(r.Location.File, libPrefix) {
 			return false
 		}
@@ -138,7 +127,7 @@ func intentOnly(c *ast.Compiler, ref ast.Ref) bool {
 					ok = false
 				}
 			case x.HasPrefix(ast.DefaultRootRef):
-				add(c.GetRulesDynamicWithOpts(x, ast.RulesOptions{IncludeHiddenModules: true}))
+				q.add(c.GetRulesDynamicWithOpts(x, ast.RulesOptions{IncludeHiddenModules: true}))
 			}
 			return !ok
 		})

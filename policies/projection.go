@@ -99,18 +99,9 @@ func inputRefFields(ref ast.Ref) (field, bool) {
 // projection returns the input fields the documents at refs may read, transitively through
 // the rules and functions they use; fAll when the analysis cannot bound them.
 func projection(c *ast.Compiler, refs ...ast.Ref) field {
-	seen := map[*ast.Rule]bool{}
-	var queue []*ast.Rule
-	add := func(rs []*ast.Rule) {
-		for _, r := range rs {
-			if !seen[r] {
-				seen[r] = true
-				queue = append(queue, r)
-			}
-		}
-	}
+	var q ruleQueue
 	for _, ref := range refs {
-		add(c.GetRulesDynamicWithOpts(ref, ast.RulesOptions{IncludeHiddenModules: true}))
+		q.add(c.GetRulesDynamicWithOpts(ref, ast.RulesOptions{IncludeHiddenModules: true}))
 	}
 	var reads field
 	ok := true
@@ -144,18 +135,46 @@ func projection(c *ast.Compiler, refs ...ast.Ref) field {
 				ok = ok && bounded
 				reads |= f
 			case x.HasPrefix(ast.DefaultRootRef):
-				add(c.GetRulesDynamicWithOpts(x, ast.RulesOptions{IncludeHiddenModules: true}))
+				q.add(c.GetRulesDynamicWithOpts(x, ast.RulesOptions{IncludeHiddenModules: true}))
 			}
 		}
 		return !ok
 	})
-	for len(queue) > 0 && ok {
-		r := queue[0]
-		queue = queue[1:]
+	for r := q.next(); r != nil && ok; r = q.next() {
 		vis.Walk(r)
 	}
 	if !ok {
 		return fAll
 	}
 	return reads
+}
+
+// ruleQueue hands out each rule once, in the order it was first added: the transitive walks
+// over the rules a document depends on (projection, memo.go's intentOnly, golib.go's
+// libraryClosure) add the rules every visited rule refers to.
+type ruleQueue struct {
+	seen  map[*ast.Rule]bool
+	queue []*ast.Rule
+}
+
+func (q *ruleQueue) add(rs []*ast.Rule) {
+	if q.seen == nil {
+		q.seen = map[*ast.Rule]bool{}
+	}
+	for _, r := range rs {
+		if !q.seen[r] {
+			q.seen[r] = true
+			q.queue = append(q.queue, r)
+		}
+	}
+}
+
+// next returns the next rule to visit, nil when none is left.
+func (q *ruleQueue) next() *ast.Rule {
+	if len(q.queue) == 0 {
+		return nil
+	}
+	r := q.queue[0]
+	q.queue = q.queue[1:]
+	return r
 }
