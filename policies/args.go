@@ -20,6 +20,9 @@ func ParseArguments(raw string, limit int) (args any, problem string) {
 	if len(src) == 0 {
 		return map[string]any{}, ""
 	}
+	if m, ok := parseObjectFast(src); ok {
+		return m, ""
+	}
 	dec := json.NewDecoder(strings.NewReader(src))
 	dec.UseNumber()
 	if err := dec.Decode(&args); err != nil {
