@@ -118,10 +118,11 @@ func (p *sseParser) line(l []byte) (sseEvent, bool, error) {
 	return sseEvent{}, false, nil
 }
 
-// writeSSE writes one data event and flushes it to the client.
+// writeSSE writes one data event to w without flushing it: the caller flushes once the
+// events that arrived together are all written. An error is one of an earlier flush.
 func writeSSE(w *bufio.Writer, data []byte) error {
 	w.WriteString("data: ")
 	w.Write(data)
-	w.WriteString("\n\n")
-	return w.Flush()
+	_, err := w.WriteString("\n\n")
+	return err
 }

@@ -9,6 +9,7 @@ import (
 	"io"
 	"mime"
 	"net"
+	"strings"
 	"time"
 
 	"github.com/valyala/fasthttp"
@@ -114,16 +115,19 @@ func readAllStream(resp *fasthttp.Response) ([]byte, error) {
 
 // streamer relays one upstream event stream to the client, inspecting it on the way.
 type streamer struct {
-	ctx     context.Context
-	x       *exchange
-	conn    net.Conn // only for write deadlines
-	w       *bufio.Writer
-	parser  sseParser
-	meta    map[string]json.RawMessage // id, model, created… of the upstream's chunks
-	choices map[int]*streamChoice
-	order   []int
-	gated   bool // text is released sentence by sentence after its check
-	opts    grounding.Options
+	ctx    context.Context
+	x      *exchange
+	conn   net.Conn // only for write deadlines
+	w      *bufio.Writer
+	parser sseParser
+	meta   map[string]json.RawMessage // id, model, created… of the upstream's chunks
+	// chunkTail is Weir's own chunks after their choices, encoded from meta at the
+	// first (contentChunk); meta is set by the first chunk, before anything is released.
+	chunkTail []byte
+	choices   map[int]*streamChoice
+	order     []int
+	gated     bool // text is released sentence by sentence after its check
+	opts      grounding.Options
 
 	modified             bool
 	inspectDur, validDur time.Duration
@@ -150,6 +154,10 @@ func (s *streamer) relay(w *bufio.Writer) {
 	stop := context.AfterFunc(s.ctx, func() { up.abortStream(laddr) })
 	err := s.pump()
 	stop()
+	// What was released before the end goes out before the audit record is written.
+	if ferr := s.flush(); ferr != nil && err == nil {
+		err = ferr
+	}
 	// Closing the body before it was read to the end closes the upstream connection,
 	// which is how an abandoned generation is cancelled.
 	s.x.stream.CloseBodyStream()
@@ -199,7 +207,9 @@ func (s *streamer) end(err error) {
 			return
 		}
 	}
-	_ = s.write([]byte("[DONE]"))
+	if s.write([]byte("[DONE]")) == nil {
+		_ = s.flush()
+	}
 }
 
 // streamEnd names how a stream ended, for weir_stream_ends_total.
@@ -238,6 +248,12 @@ func (s *streamer) pump() error {
 			if done, err := s.events(evs); done || err != nil {
 				return err
 			}
+			// What the read's events released goes out before the next read, which may
+			// wait on the upstream: one flush (one chunk to the client) per read, not
+			// per event.
+			if err := s.flush(); err != nil {
+				return err
+			}
 			if perr != nil {
 				return upstreamBroken("the upstream stream is malformed", perr)
 			}
@@ -273,7 +289,7 @@ func (s *streamer) events(evs []sseEvent) (done bool, err error) {
 		switch {
 		case ev.name == "error":
 			return true, upstreamBroken("the upstream reported an error mid-stream", errors.New(ev.data))
-		case string(bytes.TrimSpace([]byte(ev.data))) == "[DONE]":
+		case strings.TrimSpace(ev.data) == "[DONE]":
 			return true, s.finishAll()
 		}
 		if err := s.chunk([]byte(ev.data)); err != nil {
@@ -296,7 +312,8 @@ func upstreamBroken(msg string, cause error) error {
 	return &Error{Kind: KindUpstreamDown, Code: "upstream_error", Message: msg, Err: cause}
 }
 
-// write sends one data event, renewing the connection's write deadline first.
+// write buffers one data event; flush sends it. The buffer is flushed on its own when
+// it fills, so the write deadline is renewed before a write as well as before a flush.
 func (s *streamer) write(data []byte) error {
 	if bytes.ContainsAny(data, "\r\n") {
 		var b bytes.Buffer
@@ -304,11 +321,30 @@ func (s *streamer) write(data []byte) error {
 			data = b.Bytes()
 		}
 	}
-	if s.conn != nil {
-		_ = s.conn.SetWriteDeadline(time.Now().Add(streamWriteTimeout))
+	if s.w.Available() < len(data)+8 {
+		s.renewDeadline()
 	}
 	if err := writeSSE(s.w, data); err != nil {
 		return errClientGone
 	}
 	return nil
+}
+
+// flush sends the buffered events to the client, renewing the connection's write deadline
+// first.
+func (s *streamer) flush() error {
+	if s.w.Buffered() == 0 {
+		return nil
+	}
+	s.renewDeadline()
+	if s.w.Flush() != nil {
+		return errClientGone
+	}
+	return nil
+}
+
+func (s *streamer) renewDeadline() {
+	if s.conn != nil {
+		_ = s.conn.SetWriteDeadline(time.Now().Add(streamWriteTimeout))
+	}
 }

@@ -183,7 +183,7 @@ func (s *streamer) release(st *streamChoice, text string) error {
 	}
 	st.released.WriteString(text)
 	content, _ := json.Marshal(text)
-	return s.emit(st.index, map[string]json.RawMessage{"content": content})
+	return s.write(s.contentChunk(st.index, content))
 }
 
 // emitCall sends a released tool call, whole, as the delta of output index i.
