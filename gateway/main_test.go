@@ -67,9 +67,15 @@ func checkLeaks(t *testing.T) {
 // findLeaks looks for leaked goroutines for up to leakWait: goroutines that are ending
 // (a scripted upstream's writer between two paced parts, a connection being closed) get
 // the time to finish. goleak's own retries last well under a second.
+//
+// Each attempt first closes net/http's idle keep-alive connections again: they belong to
+// the clients (the openai client, the fallback model's and the http data source's
+// langchaingo and net/http clients), and a connection whose last answer a client finished
+// reading after the previous attempt has only just become idle.
 func findLeaks(opts ...goleak.Option) error {
 	deadline := time.Now().Add(leakWait)
 	for {
+		http.DefaultTransport.(*http.Transport).CloseIdleConnections()
 		err := goleak.Find(opts...)
 		if err == nil || time.Now().After(deadline) {
 			return err
