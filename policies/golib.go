@@ -118,13 +118,16 @@ func regoArg(v ast.Value) any {
 	return v.String()
 }
 
-// goIntent returns the intent's values when the Go evaluation may run for the input.
-func (b *Bundle) goIntent(ctx context.Context, in *Input) *intentLib {
+// goIntent returns the intent's values and the request's violations when the Go
+// evaluation of a decision (enabled: its violation set is the library's only) may run for
+// the input; false means: evaluate with OPA.
+func (b *Bundle) goIntent(ctx context.Context, in *Input, enabled bool) (*intentLib, ast.Set, bool) {
 	l := b.golib.intents[in.Classification.Intent]
-	if l == nil || ctx.Err() != nil || !in.builds() {
-		return nil
+	if !enabled || l == nil || ctx.Err() != nil || !in.builds() {
+		return nil, nil, false
 	}
-	return l
+	req, ok := b.requestViolations(ctx, in)
+	return l, req, ok
 }
 
 // requestViolations returns data.weir.request.violation for the input, from its memo or
@@ -176,14 +179,7 @@ func callViolation(i int, code *ast.Term, msg string, rule *ast.Term) *ast.Term 
 // toolsViolations evaluates tools.violation and tools.call_violation (tools.rego) in Go;
 // false means: evaluate them with OPA.
 func (b *Bundle) toolsViolations(ctx context.Context, in *Input) (values, bool) {
-	if !b.golib.tools {
-		return values{}, false
-	}
-	l := b.goIntent(ctx, in)
-	if l == nil {
-		return values{}, false
-	}
-	req, ok := b.requestViolations(ctx, in)
+	l, req, ok := b.goIntent(ctx, in, b.golib.tools)
 	if !ok {
 		return values{}, false
 	}
@@ -210,14 +206,7 @@ func (b *Bundle) toolsViolations(ctx context.Context, in *Input) (values, bool) 
 // responseViolations evaluates response.violation (response.rego) in Go; false means:
 // evaluate it with OPA.
 func (b *Bundle) responseViolations(ctx context.Context, in *Input) (values, bool) {
-	if !b.golib.response {
-		return values{}, false
-	}
-	l := b.goIntent(ctx, in)
-	if l == nil {
-		return values{}, false
-	}
-	req, ok := b.requestViolations(ctx, in)
+	l, req, ok := b.goIntent(ctx, in, b.golib.response)
 	if !ok {
 		return values{}, false
 	}
