@@ -21,7 +21,11 @@ func TestRecordClassification(t *testing.T) {
 			audit.Record{Reason: "r; the fallback classifier decided", Fallback: &audit.Fallback{Model: "gpt-4o-mini", LatencyUS: 1500, Tokens: 612, Intent: "analytics"}}},
 		{"the model failed", rules.Classification{Source: rules.SourceDefault, Reason: "r; the pack default applies",
 			Fallback: &rules.FallbackInfo{Model: "m", Latency: 2 * time.Second, Error: "llm timeout: context deadline exceeded"}},
-			audit.Record{Reason: "r; the pack default applies", Fallback: &audit.Fallback{Model: "m", LatencyUS: 2e6, Error: "llm timeout: context deadline exceeded"}}},
+			audit.Record{Reason: "r; the pack default applies", Fallback: &audit.Fallback{Model: "m", LatencyUS: 2e6, Error: "timeout"}}},
+		// The error's text may quote the upstream's body: only its reason is recorded.
+		{"the model's error quotes its body", rules.Classification{Source: rules.SourceDefault, Reason: "r",
+			Fallback: &rules.FallbackInfo{Model: "m", Error: `llm upstream_error: status 401: {"error":"key sk-live-123 revoked"}`}},
+			audit.Record{Reason: "r", Fallback: &audit.Fallback{Model: "m", Error: "upstream_error"}}},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

@@ -1,10 +1,12 @@
 package gateway
 
 import (
-	"bytes"
+	"slices"
 	"testing"
 
 	"github.com/valyala/fasthttp"
+
+	"github.com/weirgw/weir/gateway/openai"
 )
 
 // BenchmarkChatToolCall runs the whole chat path in process (handler call, no client
@@ -38,43 +40,37 @@ var benchChatBody = []byte(`{"messages":[{"content":"Sei l'assistente di analisi
 	`{"function":{"description":"Confronta una metrica tra due periodi.","name":"compare_periods","parameters":{"properties":{"from":{"type":"string"},"metric":{"type":"string"},"to":{"type":"string"}},"type":"object"}},"type":"function"},` +
 	`{"function":{"description":"Restituisce righe grezze degli ordini.","name":"filter_data","parameters":{"properties":{"limit":{"maximum":100,"type":"integer"}},"type":"object"}},"type":"function"}]}`)
 
-// BenchmarkChatRequest decodes the 1-tool-call request, narrows its tools to the
-// analytics intent's and encodes what is forwarded: the fast path, then encoding/json.
+// BenchmarkChatRequest decodes the 1-tool-call request, narrows its tools to the analytics
+// intent's and encodes what is forwarded.
 func BenchmarkChatRequest(b *testing.B) {
 	allowed := []string{"execute_metric", "aggregate_group", "compare_periods"}
-	run := func(b *testing.B, decode func([]byte) (*chatRequest, error)) {
-		b.ReportAllocs()
-		for b.Loop() {
-			req, err := decode(benchChatBody)
-			if err != nil {
-				b.Fatal(err)
-			}
-			req.narrowTools(allowed)
-			if _, err := req.encode(); err != nil {
-				b.Fatal(err)
-			}
+	offer := func(name string) bool { return slices.Contains(allowed, name) }
+	b.ReportAllocs()
+	for b.Loop() {
+		req, err := openai.DecodeRequest(benchChatBody)
+		if err != nil {
+			b.Fatal(err)
+		}
+		if len(req.Encode(offer)) == 0 {
+			b.Fatal("empty request")
 		}
 	}
-	b.Run("scan", func(b *testing.B) { run(b, decodeChatRequest) })
-	b.Run("json", func(b *testing.B) {
-		run(b, func(body []byte) (*chatRequest, error) { return decodeChatRequestJSON(bytes.Clone(body)) })
-	})
 }
 
-// BenchmarkChatResponse decodes a 1-tool-call answer: the fast path, then encoding/json.
+// benchCompletion is a 1-tool-call answer.
+var benchCompletion = []byte(`{"choices":[{"finish_reason":"tool_calls","index":0,"message":{"content":null,"role":"assistant","tool_calls":[{"function":{"arguments":"{\"metric\":\"revenue\",\"year\":2024}","name":"execute_metric"},"id":"call_rev","type":"function"}]}}],"created":1767225600,"id":"chatcmpl-bench","model":"gpt-4o-mini","object":"chat.completion","usage":{"completion_tokens":60,"prompt_tokens":850,"total_tokens":910}}`)
+
+// BenchmarkChatResponse decodes a 1-tool-call answer and encodes it again, as the gateway
+// forwards it.
 func BenchmarkChatResponse(b *testing.B) {
-	body := []byte(`{"choices":[{"finish_reason":"tool_calls","index":0,"message":{"content":null,"role":"assistant","tool_calls":[{"function":{"arguments":"{\"metric\":\"revenue\",\"year\":2024}","name":"execute_metric"},"id":"call_rev","type":"function"}]}}],"created":1767225600,"id":"chatcmpl-bench","model":"gpt-4o-mini","object":"chat.completion","usage":{"completion_tokens":60,"prompt_tokens":850,"total_tokens":910}}`)
-	for _, p := range []struct {
-		name   string
-		decode func([]byte) (*chatResponse, error)
-	}{{"scan", decodeChatResponse}, {"json", decodeChatResponseJSON}} {
-		b.Run(p.name, func(b *testing.B) {
-			b.ReportAllocs()
-			for b.Loop() {
-				if _, err := p.decode(body); err != nil {
-					b.Fatal(err)
-				}
-			}
-		})
+	b.ReportAllocs()
+	for b.Loop() {
+		c, err := openai.DecodeCompletion(benchCompletion)
+		if err != nil {
+			b.Fatal(err)
+		}
+		if len(openai.EncodeCompletion(c, c.Answer.Choices)) == 0 {
+			b.Fatal("empty answer")
+		}
 	}
 }

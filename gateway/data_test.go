@@ -122,7 +122,7 @@ func TestDataSurface(t *testing.T) {
 		e, d := startDataGateway(t, "enforce", analytics)
 		status, _, _ := dataRequest(t, e.g.Addr(), "POST", "/reports/search", `{"q": "Mostrami le prime 10 righe", "page": 2}`)
 		s := d.seen()
-		if status != 200 || s.intent != "data_preview" || !strings.Contains(s.body, `"page": 2`) {
+		if status != 200 || s.intent != "data_preview" || !strings.Contains(s.body, `"page":2`) {
 			t.Errorf("%d intent %q body %q", status, s.intent, s.body)
 		}
 	})

@@ -79,8 +79,8 @@ func TestChatPlainAllowed(t *testing.T) {
 	if c.Choices[0].Message.Content != "Ciao! Come posso aiutarti?" {
 		t.Errorf("content = %q", c.Choices[0].Message.Content)
 	}
-	if hr.Header.Get("X-Weir-Intent") != "conversational" || hr.Header.Get("X-Upstream") != "scripted" {
-		t.Errorf("headers = %v", hr.Header)
+	if hr.Header.Get("X-Weir-Intent") != "conversational" || hr.Header.Get("X-Upstream") != "" {
+		t.Errorf("headers = %v: Weir's own, and no upstream header outside the allowlist", hr.Header)
 	}
 	_, auth, _ := e.up.last()
 	if auth != "Bearer upstream-key" {
@@ -91,7 +91,7 @@ func TestChatPlainAllowed(t *testing.T) {
 		rec.Intent != "conversational" || rec.Status != 200 || rec.PolicyRevision == "" || rec.PackRevision == "" {
 		t.Errorf("record = %+v", rec)
 	}
-	for _, st := range []string{"decode", "classify", "admit", "upstream", "inspect", "validate", "enforce", "total"} {
+	for _, st := range []string{"decode", "identify", "classify", "admit", "route", "upstream", "inspect", "validate", "encode", "total"} {
 		if _, ok := rec.LatencyUS[st]; !ok {
 			t.Errorf("latency_us lacks %s", st)
 		}

@@ -25,6 +25,7 @@ const (
 	KindAuditUnavailable             // audit on_error: fail_closed and the record was not written: 503
 	KindNotReady                     // no snapshot yet: 503
 	KindRateLimited                  // a model's rate limit (query surface): 429
+	KindUpstreamStatus               // the upstream answered an error status: that status
 )
 
 // Error is a request error: a kind, a stable code for the client and the audit trail, and a
@@ -33,7 +34,12 @@ type Error struct {
 	Kind    Kind
 	Code    string
 	Message string
-	Err     error // the cause, for logs
+	Err     error // the cause: never shown to the client, logged only as its code
+
+	// The upstream's error answer (KindUpstreamStatus): its status, and its type and param
+	// when they are identifiers. Its message is not kept: it is text Weir does not judge.
+	Status      int
+	Type, Param string
 }
 
 func (e *Error) Error() string {
@@ -76,6 +82,8 @@ func statusOf(err error) int {
 		return http.StatusServiceUnavailable
 	case KindRateLimited:
 		return http.StatusTooManyRequests
+	case KindUpstreamStatus:
+		return e.Status
 	default:
 		return http.StatusInternalServerError
 	}
@@ -93,6 +101,11 @@ func errorType(err error) string {
 	case KindBadRequest, KindTooLarge, KindHeaderTooLarge, KindNotFound:
 		return "invalid_request_error"
 	case KindUpstreamDown, KindUpstreamTimeout:
+		return "upstream_error"
+	case KindUpstreamStatus:
+		if e.Type != "" {
+			return e.Type
+		}
 		return "upstream_error"
 	default:
 		return "server_error"

@@ -6,85 +6,78 @@ import (
 
 	"github.com/valyala/fasthttp"
 
-	"github.com/weirgw/weir/gateway/audit"
+	"github.com/weirgw/weir/gateway/chat"
 	"github.com/weirgw/weir/gateway/config"
-	"github.com/weirgw/weir/gateway/query"
 	"github.com/weirgw/weir/policies"
 	"github.com/weirgw/weir/policies/grounding"
 	"github.com/weirgw/weir/rules"
 )
 
-// exchange is the state of one request as it moves through the stages. It lives for the
-// handler call only: nothing of the fasthttp.RequestCtx is kept after it returns.
+// exchange is the protocol-neutral state of one request as it moves through the pipeline.
+// The surface's codec fills its request side (decode) and reads its judged answer (encode);
+// the stages between read and write only these fields. It lives for the handler call — and
+// for a stream, until the relay ends: nothing of the fasthttp.RequestCtx is kept after the
+// handler returns (rc is set to nil before the relay starts).
 type exchange struct {
 	g       *Gateway
 	rc      *fasthttp.RequestCtx
 	snap    *Snapshot
 	route   *route
+	surface surface
 	subPath string
 
 	decisionID, requestID string
 	start                 time.Time
 	latency               []stageTime
-	latencyBuf            [8]stageTime // latency's first backing array: no growth per stage
+	latencyBuf            [10]stageTime // latency's first backing array: no growth per stage
 
-	req          *chatRequest // nil on the data surface
-	text         string
-	subject      string
+	// identify
+	subject policies.Subject
+	// decode: the request as the codec read it
+	req chat.Request
+	// classify, admit
 	classified   bool
 	class        rules.Classification
 	mode         string
 	input        policies.Input
 	admission    policies.RequestDecision
+	admitted     bool
 	removedTools []string
-	index        *grounding.Index
-
+	// route: how the request is served (audit: route_kind)
+	routeKind string
+	// upstream
 	upstreamStatus int
-	upstreamBody   []byte                  // the upstream's answer: upstreamResp's body when that is set
-	upstreamHeader fasthttp.ResponseHeader // the upstream's headers when upstreamResp is nil
-	upstreamResp   *fasthttp.Response      // forward's answer, read in place until release
-	resp           *chatResponse
-	stream         *fasthttp.Response // stream: true: the open upstream event stream (stream.go)
-
+	stream         *fasthttp.Response // stream: the open upstream event stream (stream.go)
+	// the checks: what the upstream produced and is not judged yet, and the verdicts
+	unit       unit
+	choices    []*choiceState // per choice of the answer, by order of appearance
+	calls      []callVerdict  // every proposed or run call with its verdict, in order
 	violations []policies.Violation
-	outcome    string
-	body       []byte // the body sent to the client on success
+	modified   bool
+	ungated    bool // a stream whose texts go on as they come (stream.go: gated)
+	index      *grounding.Index
+	// encode: what the client gets
+	outcome string
+	out     output
 
-	// The query surface (query.go): the request, the engine's answer or error, and whether
-	// a model-written answer was rewritten.
-	qreq     *query.Request
-	qresp    *query.Response
-	qmd      *query.Metadata
-	qerr     *query.Error
-	modified bool
-
-	rec audit.Record // the audit record (record)
+	q *queryState // the query surface's request and answer (query.go)
 }
 
-func newExchange(g *Gateway, rc *fasthttp.RequestCtx, snap *Snapshot, r *route, sub string) *exchange {
-	x := &exchange{g: g, rc: rc, snap: snap, route: r, subPath: sub, start: time.Now(), decisionID: newDecisionID()}
+// output is the answer a surface encoded.
+type output struct {
+	status      int
+	contentType string
+	body        []byte
+	headers     []header // upstream headers the client may see (headers.go)
+}
+
+func newExchange(g *Gateway, rc *fasthttp.RequestCtx, snap *Snapshot, r *route, sub string, s surface) *exchange {
+	x := &exchange{g: g, rc: rc, snap: snap, route: r, subPath: sub, surface: s, start: time.Now(), decisionID: newDecisionID()}
 	x.latency = x.latencyBuf[:0]
 	if id := rc.Request.Header.Peek("X-Request-Id"); len(id) > 0 && len(id) <= 128 && printable(id) {
 		x.requestID = string(id)
 	}
 	return x
-}
-
-// release returns what the exchange borrowed from pools. It is called when the handler
-// is done with the exchange: answered, audited and counted.
-func (x *exchange) release() {
-	if x.upstreamResp != nil {
-		fasthttp.ReleaseResponse(x.upstreamResp)
-		x.upstreamResp, x.upstreamBody, x.body, x.resp = nil, nil, nil, nil
-	}
-}
-
-// responseHeader returns the upstream's answer's headers.
-func (x *exchange) responseHeader() *fasthttp.ResponseHeader {
-	if x.upstreamResp != nil {
-		return &x.upstreamResp.Header
-	}
-	return &x.upstreamHeader
 }
 
 func printable(b []byte) bool {
@@ -96,78 +89,43 @@ func printable(b []byte) bool {
 	return true
 }
 
-// decode reads the chat request. A stream: true request reaches it only on the stream
-// path (serveStream), which inspects the stream as it relays it.
-func (x *exchange) decode(context.Context) error {
-	req, err := decodeChatRequest(x.rc.Request.Body())
-	if err != nil {
-		return err
-	}
-	x.req = req
-	x.text = req.lastUserText()
-	x.subject = req.User
-	return nil
-}
-
-func (x *exchange) classify(ctx context.Context) error {
-	x.class = x.snap.Classifier.Classify(ctx, x.text)
-	x.classified = true
-	x.mode = x.route.cfg.ModeFor(x.class.Intent)
-	x.g.metrics.countClassification(string(x.class.Source))
-	x.input = policies.Input{
-		Subject: policies.Subject{ID: x.subject},
-		Route:   policies.Route{Name: x.route.cfg.Name, Surface: x.route.cfg.Surface},
-		Classification: policies.Classification{
-			Intent: x.class.Intent, Confidence: x.class.Confidence, Source: string(x.class.Source),
-			Rules: x.class.RuleIDs(), Filters: x.class.Filters,
-		},
-		ToolsCalled: []string{},
-	}
-	if x.req != nil {
-		x.input.ToolsCalled = x.req.toolsCalled()
-	}
-	return nil
-}
-
 func (x *exchange) monitor() bool { return x.mode == config.ModeMonitor }
 
-// policyFailed turns a decision error into a fail-closed error (enforce) or a recorded
-// policy_error violation (monitor).
-func (x *exchange) policyFailed(err error) error {
-	x.violations = append(x.violations, policies.Violation{Code: policies.CodePolicyError, Message: "policy evaluation failed"})
-	if x.monitor() {
-		return nil
-	}
-	return &Error{Kind: KindPolicy, Code: policies.CodePolicyError, Message: "policy evaluation failed; the request is denied", Err: err}
-}
+func (x *exchange) rewrite() bool { return x.route.cfg.OnViolation == config.OnViolationRewrite }
 
-// admit evaluates the request decision and narrows the tools offered to the model.
-func (x *exchange) admit(ctx context.Context) error {
-	d, err := x.snap.Bundle.Request(ctx, &x.input)
-	if err != nil {
-		return x.policyFailed(err)
-	}
-	x.admission = d
-	x.violations = append(x.violations, d.Violations...)
-	if !d.Allow && !x.monitor() {
-		v := first(d.Violations, "request_denied")
-		return &Error{Kind: KindNotAdmitted, Code: v.Code, Message: v.Message}
-	}
-	if x.req == nil {
-		return nil // the data surface offers no tools
-	}
-	if x.monitor() {
-		// Record what would have been removed; forward unchanged.
-		_, x.removedTools = x.req.offeredTools(d.Obligations.AllowedTools)
-		return nil
-	}
-	x.removedTools = x.req.narrowTools(d.Obligations.AllowedTools)
+// decode is the surface's codec reading the request.
+func (x *exchange) decode(context.Context) error { return x.surface.decode(x) }
+
+// upstream is the surface calling what the route routes to.
+func (x *exchange) upstream(ctx context.Context) error { return x.surface.upstream(ctx, x) }
+
+// encodeAnswer is the surface's codec writing the judged answer.
+func (x *exchange) encodeAnswer(context.Context) error { return x.surface.encode(x) }
+
+// chooseRoute names how the request is served: the surface decides (a query route's intent picks
+// data, a model, both or the agent loop inside the engine, which reports it).
+func (x *exchange) chooseRoute(context.Context) error {
+	x.routeKind = x.surface.kind(x)
 	return nil
 }
 
-func first(vs []policies.Violation, fallback string) policies.Violation {
-	if len(vs) > 0 {
-		return vs[0]
-	}
-	return policies.Violation{Code: fallback, Message: "denied by policy"}
+// surface is a route's codec and upstream: it translates its wire format into the exchange
+// and back, and calls what the route routes to. It owns nothing else: the checks are the
+// pipeline's.
+type surface interface {
+	// decode reads the request into the exchange: the question, the conversation, the
+	// offered tools, the end user.
+	decode(x *exchange) error
+	// decides reports whether the request is classified and admitted (a models list, which
+	// carries no question, is not).
+	decides() bool
+	// kind names the route kind the audit record carries.
+	kind(x *exchange) string
+	// upstream calls the model, the data API or Weir's own engine, and leaves what it
+	// produced in x.unit for the checks.
+	upstream(ctx context.Context, x *exchange) error
+	// encode writes x's judged answer into x.out.
+	encode(x *exchange) error
+	// encodeError writes err in the surface's error format into x.out.
+	encodeError(x *exchange, err error)
 }

@@ -319,14 +319,15 @@ func TestFaultUpstream(t *testing.T) {
 				io.WriteString(c, httpAnswer(200, "application/json", `{"id":"chatcmpl-1","choices":[{"index":0,"message":`))
 			},
 			chat:   want{502, "upstream_invalid_response", audit.OutcomeError},
-			stream: want{200, "upstream_error", audit.OutcomeError},
+			stream: want{200, "upstream_invalid_response", audit.OutcomeError},
 			// A data route is a proxy: it never reads the answer, so a broken one passes.
 			data: want{200, "", audit.OutcomeAllowed}},
 		{name: "answers 500",
 			serve: func(c net.Conn, _ *http.Request, _ []byte) {
 				io.WriteString(c, httpAnswer(500, "application/json", `{"error":{"message":"the model crashed","type":"server_error","code":"model_crashed"}}`))
 			},
-			// The upstream's own error passes through, with the decision id added.
+			// The upstream's status, type and code reach the client in Weir's own error body,
+			// with the decision id; its message does not (text Weir does not judge).
 			chat:   want{500, "model_crashed", audit.OutcomeError},
 			stream: want{500, "model_crashed", audit.OutcomeError},
 			data:   want{500, "model_crashed", audit.OutcomeError}},

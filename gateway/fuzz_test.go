@@ -11,6 +11,7 @@ import (
 	"github.com/valyala/fasthttp"
 
 	"github.com/weirgw/weir/gateway/config"
+	"github.com/weirgw/weir/gateway/openai"
 )
 
 // The fuzz targets of the inspection: arbitrary upstream answers, plain and streamed, go
@@ -49,8 +50,8 @@ func fuzzExchange(t *testing.T, g *Gateway, rewrite bool) *exchange {
 	if rewrite {
 		rt.cfg.OnViolation = config.OnViolationRewrite
 	}
-	x := newExchange(g, rc, snap, &rt, sub)
-	if err := x.runStages(g.base, streamStages[:3]); err != nil {
+	x := newExchange(g, rc, snap, &rt, sub, &openaiChat{})
+	if err := x.run(g.base, pipeline[:4]); err != nil { // decode, identify, classify, admit
 		t.Fatal(err)
 	}
 	return x
@@ -119,7 +120,7 @@ func FuzzStreamRelay(f *testing.F) {
 		var out bytes.Buffer
 		w := bufio.NewWriter(&out)
 		g.streams.Add(1)
-		newStreamer(g.base, x, nil).relay(w)
+		startRelay(g, x).relay(w)
 		w.Flush()
 		evs, err := parseAll(t, out.Bytes())
 		if err != nil || len(evs) == 0 || evs[len(evs)-1].data != "[DONE]" {
@@ -173,27 +174,32 @@ func FuzzChatResponse(f *testing.F) {
 	f.Fuzz(func(t *testing.T, upstream []byte, rewrite bool) {
 		x := fuzzExchange(t, g, rewrite)
 		allowed := allowedSet(x)
-		x.upstreamStatus, x.upstreamBody = 200, upstream
-		resp, err := decodeChatResponse(upstream)
+		x.upstreamStatus = 200
+		s := x.surface.(*openaiChat)
+		c, err := openai.DecodeCompletion(upstream)
 		if err != nil {
 			return
 		}
-		x.resp = resp
-		if x.runStages(g.base, chatStages[4:]) != nil {
+		s.comp = c
+		for _, ch := range c.Answer.Choices {
+			x.unit.parts = append(x.unit.parts, &part{cs: x.choice(ch.Index), role: ch.Role, texts: ch.Texts, calls: ch.Calls, final: true, finish: ch.Finish})
+		}
+		if x.run(g.base, stagesFrom("inspect")) != nil {
 			return
 		}
+		body := x.out.body
 		var doc map[string]any
-		if err := json.Unmarshal(x.body, &doc); err != nil {
-			t.Fatalf("the answer sent is not JSON: %q", x.body)
+		if err := json.Unmarshal(body, &doc); err != nil {
+			t.Fatalf("the answer sent is not JSON: %q", body)
 		}
 		for _, msg := range choicesOf(doc, "message") {
 			for _, name := range callNames(msg) {
 				if !allowed[name] {
-					t.Fatalf("tool call %q reached the client: %s", name, x.body)
+					t.Fatalf("tool call %q reached the client: %s", name, body)
 				}
 			}
 			if _, legacy := msg["function_call"]; legacy {
-				t.Fatalf("a legacy function_call reached the client: %s", x.body)
+				t.Fatalf("a legacy function_call reached the client: %s", body)
 			}
 		}
 	})

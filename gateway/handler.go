@@ -1,12 +1,9 @@
 package gateway
 
 import (
-	"bytes"
-	"encoding/json"
 	"errors"
 	"log/slog"
 	"strings"
-	"time"
 
 	"github.com/valyala/fasthttp"
 
@@ -14,247 +11,96 @@ import (
 	"github.com/weirgw/weir/gateway/config"
 )
 
-// handle routes a request to its surface using the snapshot current at arrival; the
-// request keeps that snapshot to the end.
+// handle serves one request with the snapshot current at arrival (the request keeps it to
+// the end): it picks the route and its surface, runs the pipeline, and answers. Every
+// request gets a decision id and an audit record, unknown paths included.
 func (g *Gateway) handle(rc *fasthttp.RequestCtx) {
 	g.handling.add()
 	defer g.handling.done()
 	snap := g.snap.Load()
 	r, sub := snap.match(string(rc.Path()))
-	if r == nil {
-		g.writeError(rc, "", "", errorf(KindNotFound, "not_found", "no route serves %s", rc.Path()))
-		g.metrics.countRequest("", rc.Response.StatusCode())
+	if g.opts.Passthrough && r != nil {
+		g.servePassthrough(rc, r, sub)
+		g.metrics.countRequest(r.cfg.Name, rc.Response.StatusCode())
 		return
 	}
-	switch {
-	case g.opts.Passthrough:
-		g.servePassthrough(rc, r, sub)
-	case r.cfg.Surface == config.SurfaceData:
-		g.serveData(rc, snap, r, sub)
-	case r.cfg.Surface == config.SurfaceQuery:
-		g.serveQuery(rc, snap, r, sub)
-	case sub == "/chat/completions" && rc.IsPost():
-		g.serveChat(rc, snap, r, sub)
-	case sub == "/models" && rc.IsGet():
-		g.proxyModels(rc, r, sub)
-	default:
-		g.writeError(rc, "", "", errorf(KindNotFound, "not_found", "%s %s is not served by weir", rc.Method(), rc.Path()))
+	if r == nil {
+		r = noRoute
 	}
-	g.metrics.countRequest(r.cfg.Name, rc.Response.StatusCode())
-}
-
-// serveChat runs the chat stages, answers, and audits the decision whatever happened.
-func (g *Gateway) serveChat(rc *fasthttp.RequestCtx, snap *Snapshot, r *route, sub string) {
-	x := newExchange(g, rc, snap, r, sub)
-	if streaming(rc.Request.Body()) {
+	x := newExchange(g, rc, snap, r, sub, surfaceFor(r, sub, rc))
+	err := x.run(g.base, pipeline)
+	if err == nil && x.stream != nil {
 		g.serveStream(rc, x)
 		return
 	}
-	g.serve(rc, x, chatStages)
+	g.answer(rc, x, err)
 }
 
-// streaming is wantsStream, in one pass where it can be.
-func streaming(body []byte) bool {
-	if !hasQuoted(body, "stream") {
-		return false
+// noRoute is the route of a request no configured route serves: it is answered 404 and
+// recorded like any other.
+var noRoute = &route{cfg: config.Route{Name: "", Surface: ""}}
+
+// surfaceFor returns the surface that serves sub on route r.
+func surfaceFor(r *route, sub string, rc *fasthttp.RequestCtx) surface {
+	switch {
+	case r == noRoute:
+		return &unserved{}
+	case r.cfg.Surface == config.SurfaceData:
+		return &dataSurface{}
+	case r.cfg.Surface == config.SurfaceQuery:
+		return &querySurface{}
+	case sub == "/chat/completions" && rc.IsPost():
+		return &openaiChat{}
+	case sub == "/models" && rc.IsGet():
+		return &modelsList{}
 	}
-	if stream, ok := streamRequested(body); ok {
-		return stream
-	}
-	return wantsStream(body)
+	return &unserved{}
 }
 
-// hasQuoted is bytes.Contains(b, []byte(`"`+word+`"`)), three times faster on a chat
-// body: bytes.Index looks for the first byte of what it searches first, and '"' is in
-// every JSON string, so this searches for word and checks the bytes around it.
-func hasQuoted(b []byte, word string) bool {
-	for i := 0; ; {
-		j := bytes.Index(b[i:], []byte(word))
-		if j < 0 {
-			return false
-		}
-		j += i
-		if j > 0 && b[j-1] == '"' && j+len(word) < len(b) && b[j+len(word)] == '"' {
-			return true
-		}
-		i = j + 1
-	}
-}
-
-// serve runs an exchange through stages, audits it, answers and counts it.
-func (g *Gateway) serve(rc *fasthttp.RequestCtx, x *exchange, stages []stage) {
-	g.answer(rc, x, x.runStages(g.base, stages))
-	x.release()
-}
-
-// answer audits an exchange whose stages ended with err (nil: success), answers and
-// counts it.
+// answer writes the exchange's audit record, then its answer — the encoded answer, or err
+// in the surface's format — and counts it. With audit on_error fail_closed, a request whose
+// record could not be written is refused (503) instead.
 func (g *Gateway) answer(rc *fasthttp.RequestCtx, x *exchange, err error) {
-	snap := x.snap
-	if err == nil && x.upstreamStatus >= 500 {
-		x.outcome = audit.OutcomeError
+	if err != nil {
+		x.surface.encodeError(x, err)
 	}
 	rec := x.record(err)
 	if aerr := g.audit.Write(rec); aerr != nil {
 		g.metrics.auditErrors.Inc()
 		g.log.Error("audit write failed", "decision_id", x.decisionID, "err", aerr)
-		if snap.Config.Audit.OnError == config.OnErrorFailClosed {
+		if x.snap.Config.Audit.OnError == config.OnErrorFailClosed {
 			err = &Error{Kind: KindAuditUnavailable, Code: "audit_unavailable", Message: "the decision could not be recorded; the request is refused", Err: aerr}
-			rec.Outcome, rec.Status = audit.OutcomeError, statusOf(err)
+			x.surface.encodeError(x, err)
+			rec.Outcome, rec.Status = audit.OutcomeError, x.out.status
 		}
+	}
+	x.write(rc)
+	g.observe(x, rec, err)
+	g.metrics.countRequest(x.route.cfg.Name, rc.Response.StatusCode())
+}
+
+// write sends the encoded answer: its status, Weir's headers (set once, by Weir), the
+// upstream headers the surface kept, and the body.
+func (x *exchange) write(rc *fasthttp.RequestCtx) {
+	rc.Response.Reset()
+	rc.SetStatusCode(x.out.status)
+	for _, h := range x.out.headers {
+		rc.Response.Header.Add(h.key, h.value)
+	}
+	if x.out.contentType != "" {
+		rc.SetContentType(x.out.contentType)
 	}
 	intent := ""
 	if x.classified {
 		intent = x.class.Intent
 	}
-	switch {
-	case x.route.cfg.Surface == config.SurfaceQuery:
-		g.writeQuery(rc, x, err)
-	case err != nil:
-		g.writeError(rc, x.decisionID, intent, err)
-	default:
-		g.writeUpstream(rc, x)
-	}
-	g.observe(x, rec, err)
+	setWeirHeaders(&rc.Response.Header, x.decisionID, intent)
+	rc.SetBody(x.out.body)
 }
 
-// writeUpstream sends the upstream's answer (possibly rewritten) with its headers.
-func (g *Gateway) writeUpstream(rc *fasthttp.RequestCtx, x *exchange) {
-	x.responseHeader().CopyTo(&rc.Response.Header)
-	rc.Response.Header.Del("Content-Length")
-	rc.Response.Header.Del("Content-Encoding")
-	rc.Response.Header.Del("Server")
-	rc.SetStatusCode(x.upstreamStatus)
-	setWeirHeaders(rc, x.decisionID, x.class.Intent)
-	if x.upstreamStatus >= 400 {
-		rc.SetBody(withDecisionID(x.body, x.decisionID))
-		return
-	}
-	rc.SetBody(x.body)
-}
-
-// withDecisionID adds decision_id to an upstream's OpenAI-format error body, so every
-// error a client sees carries it; any other body is passed as it is.
-func withDecisionID(body []byte, id string) []byte {
-	var doc map[string]json.RawMessage
-	if json.Unmarshal(body, &doc) != nil {
-		return body
-	}
-	var e map[string]json.RawMessage
-	if json.Unmarshal(doc["error"], &e) != nil || e == nil {
-		return body
-	}
-	e["decision_id"], _ = json.Marshal(id)
-	doc["error"], _ = json.Marshal(e)
-	out, err := json.Marshal(doc)
-	if err != nil {
-		return body
-	}
-	return out
-}
-
-func setWeirHeaders(rc *fasthttp.RequestCtx, decisionID, intent string) {
-	if decisionID != "" {
-		rc.Response.Header.Set("X-Weir-Decision-Id", decisionID)
-	}
-	if intent != "" {
-		rc.Response.Header.Set("X-Weir-Intent", intent)
-	}
-}
-
-// errorBody is the OpenAI error format, with the decision id.
-type errorBody struct {
-	Error struct {
-		Message    string `json:"message"`
-		Type       string `json:"type"`
-		Code       string `json:"code"`
-		DecisionID string `json:"decision_id,omitempty"`
-	} `json:"error"`
-}
-
-// writeError answers err in the OpenAI error format with its status.
-func (g *Gateway) writeError(rc *fasthttp.RequestCtx, decisionID, intent string, err error) {
-	var b errorBody
-	b.Error.Message, b.Error.Type, b.Error.Code, b.Error.DecisionID = publicMessage(err), errorType(err), codeOf(err), decisionID
-	body, _ := json.Marshal(&b)
-	rc.Response.Reset()
-	rc.SetStatusCode(statusOf(err))
-	rc.SetContentType("application/json")
-	setWeirHeaders(rc, decisionID, intent)
-	rc.SetBody(body)
-}
-
-// record builds the audit record of an exchange.
-func (x *exchange) record(err error) *audit.Record {
-	rec := &x.rec
-	*rec = audit.Record{
-		Time: x.start.UTC(), DecisionID: x.decisionID, RequestID: x.requestID,
-		Surface: x.route.cfg.Surface, Route: x.route.cfg.Name, Mode: x.mode,
-		Rules: []string{}, ToolCalls: []audit.ToolCall{}, Violations: []audit.Violation{},
-		PolicyRevision: x.snap.Bundle.Revision(), PackRevision: x.snap.Pack.Revision(),
-		Outcome: x.outcome, Status: x.upstreamStatus, UpstreamStatus: x.upstreamStatus,
-		ToolsRemoved: x.removedTools, LatencyUS: map[string]int64{},
-	}
-	if x.subject != "" {
-		rec.Subject = audit.Subject{ID: x.subject}
-	}
-	if x.classified {
-		rec.Intent, rec.Confidence, rec.Source, rec.Rules = x.class.Intent, x.class.Confidence, string(x.class.Source), x.class.RuleIDs()
-		recordClassification(rec, &x.class)
-	}
-	for _, v := range mergeViolations(x.violations) {
-		rec.Violations = append(rec.Violations, audit.Violation{Code: v.Code, Message: v.Message, Rule: v.Rule})
-	}
-	x.recordCalls(rec)
-	x.recordQuery(rec)
-	for _, st := range x.latency {
-		rec.LatencyUS[st.name] = st.d.Microseconds()
-	}
-	rec.LatencyUS["total"] = time.Since(x.start).Microseconds()
-	if err != nil {
-		rec.Status = statusOf(err)
-		rec.Outcome = audit.OutcomeError
-		var e *Error
-		if errors.As(err, &e) && (e.Kind == KindToolBlocked || e.Kind == KindNotAdmitted || e.Kind == KindAnswerRejected) {
-			rec.Outcome = audit.OutcomeBlocked
-		}
-		rec.Error = codeOf(err)
-	}
-	if x.snap.Config.Audit.IncludeContent {
-		rec.Content = &audit.Content{Prompt: x.text}
-		if x.resp != nil && len(x.resp.choices) > 0 {
-			rec.Content.Answer = x.resp.choices[0].content
-		}
-		if x.qresp != nil {
-			rec.Content.Answer = x.qresp.Answer
-		}
-	}
-	return rec
-}
-
-// recordCalls adds every proposed tool call and its verdict (arguments only with content).
-func (x *exchange) recordCalls(rec *audit.Record) {
-	if x.resp == nil {
-		return
-	}
-	for _, c := range x.resp.choices {
-		for i, call := range c.calls {
-			tc := audit.ToolCall{ID: call.ID, Name: call.ToolName(), Allowed: true}
-			if i < len(c.tools.Calls) {
-				tc.Allowed, tc.Reason = c.tools.Calls[i].Allow, c.tools.Calls[i].Reason
-			}
-			if x.snap.Config.Audit.IncludeContent {
-				if args := call.RawArguments(); json.Valid([]byte(args)) {
-					tc.Arguments = json.RawMessage(args)
-				}
-			}
-			rec.ToolCalls = append(rec.ToolCalls, tc)
-		}
-	}
-}
-
-// observe counts the decision and logs it; blocked, modified, monitored and failed
-// decisions at Info, allowed ones at Debug.
+// observe counts the decision and logs it: blocked, modified, monitored and failed
+// decisions at Info, allowed ones at Debug. A log line carries codes, never request bytes,
+// credentials or an upstream's words: an error's cause is logged only as its type.
 func (g *Gateway) observe(x *exchange, rec *audit.Record, err error) {
 	g.metrics.countDecision(rec.Route, rec.Intent, rec.Outcome)
 	for _, v := range rec.Violations {
@@ -280,31 +126,14 @@ func (g *Gateway) observe(x *exchange, rec *audit.Record, err error) {
 		attrs = append(attrs, "violations", strings.Join(codes, ","))
 	}
 	if err != nil {
-		attrs = append(attrs, "err", err.Error())
+		attrs = append(attrs, "error", codeOf(err))
 	}
 	g.log.Log(g.base, level, "decision", attrs...)
 }
 
-// proxyModels forwards GET /models unchanged: it carries no model output.
-func (g *Gateway) proxyModels(rc *fasthttp.RequestCtx, r *route, sub string) {
-	req := fasthttp.AcquireRequest()
-	resp := fasthttp.AcquireResponse()
-	defer fasthttp.ReleaseRequest(req)
-	defer fasthttp.ReleaseResponse(resp)
-	r.upstream.prepare(&rc.Request, req, sub, rc.RemoteIP())
-	if err := r.upstream.do(g.base, req, resp); err != nil {
-		g.writeError(rc, "", "", err)
-		return
-	}
-	resp.Header.CopyTo(&rc.Response.Header)
-	rc.Response.Header.Del("Content-Length")
-	rc.Response.Header.Del("Server")
-	rc.SetStatusCode(resp.StatusCode())
-	rc.SetBody(resp.Body())
-}
-
 // handleReadError answers requests fasthttp could not read (too large, malformed) in the
-// OpenAI format, and audits them: they are refused decisions too.
+// OpenAI format, and records them: they are refused decisions too. The read error itself
+// can quote the request's bytes (headers included) and is never logged or recorded.
 func (g *Gateway) handleReadError(rc *fasthttp.RequestCtx, err error) {
 	var e *Error
 	switch {
@@ -315,19 +144,11 @@ func (g *Gateway) handleReadError(rc *fasthttp.RequestCtx, err error) {
 	default:
 		e = errorf(KindBadRequest, "bad_request", "the request could not be read")
 	}
-	e.Err = err
 	snap := g.snap.Load()
 	r, sub := snap.match(string(rc.Path()))
 	if r == nil {
-		r, sub = &route{cfg: config.Route{Name: "", Surface: config.SurfaceOpenAI}}, ""
+		r = noRoute
 	}
-	x := newExchange(g, rc, snap, r, sub)
-	rec := x.record(e)
-	if aerr := g.audit.Write(rec); aerr != nil {
-		g.metrics.auditErrors.Inc()
-		g.log.Error("audit write failed", "decision_id", x.decisionID, "err", aerr)
-	}
-	g.writeError(rc, x.decisionID, "", e)
-	g.observe(x, rec, e)
-	g.metrics.countRequest(r.cfg.Name, rc.Response.StatusCode())
+	x := newExchange(g, rc, snap, r, sub, &unserved{})
+	g.answer(rc, x, e)
 }

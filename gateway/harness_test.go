@@ -351,3 +351,14 @@ func streamScript(parts []string, die bool, gone chan<- bool) func(*fasthttp.Req
 		})
 	}
 }
+
+// errorBody is the OpenAI error format the gateway answers with, as a client decodes it.
+type errorBody struct {
+	Error struct {
+		Message    string `json:"message"`
+		Type       string `json:"type"`
+		Code       string `json:"code"`
+		Param      string `json:"param"`
+		DecisionID string `json:"decision_id"`
+	} `json:"error"`
+}

@@ -4,6 +4,8 @@ import (
 	"io"
 
 	"github.com/valyala/fasthttp"
+
+	"github.com/weirgw/weir/gateway/internal/strictjson"
 )
 
 // servePassthrough forwards a request to its route's upstream and relays the answer with
@@ -13,23 +15,24 @@ import (
 // gateway against it, so the difference is exactly what the stages cost.
 func (g *Gateway) servePassthrough(rc *fasthttp.RequestCtx, r *route, sub string) {
 	if r.upstream == nil { // a query route answers from data: there is nothing to pass to
-		g.writeError(rc, "", "", errorf(KindNotFound, "not_found", "route %s has no upstream to pass %s through to", r.cfg.Name, rc.Path()))
+		rc.SetStatusCode(fasthttp.StatusNotFound)
 		return
 	}
 	req := fasthttp.AcquireRequest()
 	defer fasthttp.ReleaseRequest(req)
 	resp := fasthttp.AcquireResponse()
 	r.upstream.prepare(&rc.Request, req, sub, rc.RemoteIP())
+	req.Header.SetContentTypeBytes(rc.Request.Header.ContentType())
 	req.SetBody(rc.Request.Body())
 	var err error
-	if wantsStream(rc.Request.Body()) {
+	if streamRequested(rc.Request.Body()) {
 		err = r.upstream.doStream(req, resp)
 	} else {
 		err = r.upstream.do(g.base, req, resp)
 	}
 	if err != nil {
 		fasthttp.ReleaseResponse(resp)
-		g.writeError(rc, "", "", err)
+		rc.SetStatusCode(statusOf(err))
 		return
 	}
 	resp.Header.CopyTo(&rc.Response.Header)
@@ -56,4 +59,10 @@ func (b relayedBody) Close() error {
 	err := b.resp.CloseBodyStream()
 	fasthttp.ReleaseResponse(b.resp)
 	return err
+}
+
+// streamRequested reports whether a chat request body asks for stream: true.
+func streamRequested(body []byte) bool {
+	d, err := strictjson.Parse(body)
+	return err == nil && d.Root().Get("stream").Bool()
 }

@@ -3,6 +3,7 @@ package gateway
 import (
 	"context"
 	"fmt"
+	"reflect"
 	"sort"
 	"strings"
 	"time"
@@ -76,7 +77,7 @@ func compile(ctx context.Context, path string, ov Overrides, prev *Snapshot) (*S
 	}
 	s.Warnings = crossCheck(pack, bundle)
 	for _, u := range cfg.Upstreams {
-		if prev != nil && prev.upstreams[u.Name] != nil && prev.upstreams[u.Name].cfg == u {
+		if prev != nil && prev.upstreams[u.Name] != nil && reflect.DeepEqual(prev.upstreams[u.Name].cfg, u) {
 			s.upstreams[u.Name] = prev.upstreams[u.Name]
 			continue
 		}

@@ -116,7 +116,7 @@ func TestSentenceEnd(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.in, func(t *testing.T) {
-			if got := sentenceEnd(tc.in); got != tc.want {
+			if got, _ := sentenceEnd([]byte(tc.in), 0); got != tc.want {
 				t.Errorf("sentenceEnd(%q) = %d, want %d", tc.in, got, tc.want)
 			}
 		})
@@ -140,9 +140,9 @@ func BenchmarkSSEParser(b *testing.B) {
 }
 
 func BenchmarkSentenceEnd(b *testing.B) {
-	s := "Il fatturato totale è 21.956,62 € (e.g. nel 2025), in crescita del 3,5% rispetto al mese scorso. Poi"
+	s := []byte("Il fatturato totale è 21.956,62 € (e.g. nel 2025), in crescita del 3,5% rispetto al mese scorso. Poi")
 	b.ReportAllocs()
 	for b.Loop() {
-		_ = sentenceEnd(s)
+		_, _ = sentenceEnd(s, 0)
 	}
 }

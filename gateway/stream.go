@@ -4,10 +4,8 @@ import (
 	"bufio"
 	"bytes"
 	"context"
-	"encoding/json"
 	"errors"
 	"io"
-	"mime"
 	"net"
 	"strings"
 	"time"
@@ -16,8 +14,7 @@ import (
 
 	"github.com/weirgw/weir/gateway/audit"
 	"github.com/weirgw/weir/gateway/config"
-	"github.com/weirgw/weir/policies"
-	"github.com/weirgw/weir/policies/grounding"
+	"github.com/weirgw/weir/gateway/openai"
 )
 
 // streamWriteTimeout bounds one write to the client. The server's WriteTimeout is set once
@@ -32,118 +29,54 @@ var errClientGone = &Error{Kind: KindBadRequest, Code: "client_closed", Message:
 // errShuttingDown ends the streams still running when the shutdown's grace period is over.
 var errShuttingDown = &Error{Kind: KindNotReady, Code: "shutting_down", Message: "the gateway is shutting down; the stream was ended"}
 
-// wantsStream reports whether a chat request body asks for stream: true. A body that does
-// not decode goes the plain path, whose decode stage reports the problem.
-func wantsStream(body []byte) bool {
-	if !bytes.Contains(body, []byte(`"stream"`)) {
-		return false
-	}
-	var r struct {
-		Stream bool `json:"stream"`
-	}
-	return json.Unmarshal(body, &r) == nil && r.Stream
-}
-
-// serveStream runs the stream stages; when the upstream opened a stream, the response is
-// an SSE body relayed (and inspected) by a streamer after the handler returns. Anything
-// else (a refusal, an upstream error status) is answered like a plain request.
+// serveStream answers a request whose upstream opened a stream: the response is an SSE
+// body that the relay writes after the handler returns, running the pipeline's segment
+// stages on every released segment.
 func (g *Gateway) serveStream(rc *fasthttp.RequestCtx, x *exchange) {
-	err := x.runStages(g.base, streamStages)
-	if err != nil || x.stream == nil {
-		g.answer(rc, x, err)
-		return
-	}
-	x.stream.Header.CopyTo(&rc.Response.Header)
-	for _, h := range []string{"Content-Length", "Content-Encoding", "Server"} {
-		rc.Response.Header.Del(h)
-	}
+	s := x.surface.(*openaiChat)
 	rc.SetStatusCode(fasthttp.StatusOK)
 	rc.SetContentType("text/event-stream; charset=utf-8")
 	rc.Response.Header.Set("Cache-Control", "no-cache")
 	rc.Response.Header.Set("X-Accel-Buffering", "no")
-	setWeirHeaders(rc, x.decisionID, x.class.Intent)
-	s := newStreamer(g.base, x, rc.Conn())
-	x.rc = nil // the stream writer runs after the handler returns: it must not see rc
+	for _, h := range s.headers {
+		rc.Response.Header.Add(h.key, h.value)
+	}
+	setWeirHeaders(&rc.Response.Header, x.decisionID, x.class.Intent)
+	s.relay = &streamer{ctx: g.base, x: x, conn: rc.Conn()}
+	x.ungated = !gated(x)
+	x.rc = nil // the relay runs after the handler returns: it must not see rc
 	// fasthttp starts the writer at once, whatever becomes of the response; relay calls Done.
 	g.streams.Add(1)
-	rc.SetBodyStreamWriter(s.relay)
+	rc.SetBodyStreamWriter(s.relay.relay)
 }
 
-// openStream sends the request with stream: true. A 200 event stream is kept open in
-// x.stream; any other answer is read whole and passed on like a plain error answer.
-func (x *exchange) openStream(context.Context) error {
-	body, err := x.req.encode()
-	if err != nil {
-		return &Error{Kind: KindInternal, Code: "internal_error", Message: "could not encode the request", Err: err}
-	}
-	req := fasthttp.AcquireRequest()
-	defer fasthttp.ReleaseRequest(req)
-	resp := fasthttp.AcquireResponse()
-	up := x.route.upstream
-	up.prepare(&x.rc.Request, req, x.subPath, x.rc.RemoteIP())
-	req.SetBody(body)
-	if err := up.doStream(req, resp); err != nil {
-		fasthttp.ReleaseResponse(resp)
-		x.countUpstreamError(err)
-		return err
-	}
-	x.upstreamStatus = resp.StatusCode()
-	ct, _, _ := mime.ParseMediaType(string(resp.Header.ContentType()))
-	if x.upstreamStatus == fasthttp.StatusOK && ct == "text/event-stream" && len(resp.Header.ContentEncoding()) == 0 {
-		x.stream = resp
-		return nil
-	}
-	defer fasthttp.ReleaseResponse(resp)
-	raw, rerr := readAllStream(resp)
-	if x.upstreamStatus == fasthttp.StatusOK || rerr != nil {
-		// An answer Weir cannot inspect as a stream is never forwarded.
-		return &Error{Kind: KindUpstreamDown, Code: "upstream_invalid_response", Message: "the upstream did not answer stream: true with an uncompressed event stream", Err: rerr}
-	}
-	x.upstreamBody, x.body = raw, raw
-	resp.Header.CopyTo(&x.upstreamHeader)
-	x.outcome = outcomeFor(len(x.violations) > 0, x.monitor(), false)
-	return nil
-}
-
-func readAllStream(resp *fasthttp.Response) ([]byte, error) {
-	defer resp.CloseBodyStream()
-	if bs := resp.BodyStream(); bs != nil {
-		return io.ReadAll(io.LimitReader(bs, maxUpstreamBody))
-	}
-	return append([]byte(nil), resp.Body()...), nil
-}
-
-// streamer relays one upstream event stream to the client, inspecting it on the way.
-type streamer struct {
-	ctx    context.Context
-	x      *exchange
-	conn   net.Conn // only for write deadlines
-	w      *bufio.Writer
-	parser sseParser
-	meta   map[string]json.RawMessage // id, model, created… of the upstream's chunks
-	// chunkTail is Weir's own chunks after their choices, encoded from meta at the
-	// first (contentChunk); meta is set by the first chunk, before anything is released.
-	chunkTail []byte
-	choices   map[int]*streamChoice
-	order     []int
-	gated     bool // text is released sentence by sentence after its check
-	opts      grounding.Options
-
-	modified             bool
-	inspectDur, validDur time.Duration
-}
-
-func newStreamer(ctx context.Context, x *exchange, conn net.Conn) *streamer {
+// gated reports whether a stream's texts must wait, sentence by sentence, for the answer
+// check before they go on: in enforce mode whenever the response decision could deny them —
+// numbers to ground, a tool call required, response rules of the bundle's own, or
+// violations the request already has. Otherwise (monitor mode, or a decision that allows
+// whatever the text says) they go on as they come and the whole is judged at the end.
+func gated(x *exchange) bool {
 	ob := x.admission.Obligations
-	return &streamer{
-		ctx: ctx, x: x, conn: conn, choices: map[int]*streamChoice{},
-		gated: !x.monitor() && (ob.BlockNumericGeneration || ob.RequireToolCall),
-		opts:  policies.GroundingOptions(ob),
-	}
+	return !x.monitor() && (ob.BlockNumericGeneration || ob.RequireToolCall ||
+		!x.snap.Bundle.ResponseLibraryOnly() || len(x.admission.Violations) > 0)
 }
 
-// relay is the response's body writer: it pumps the upstream stream through the
-// inspection, then audits and ends the stream.
+// streamer relays one upstream event stream to the client: it decodes each chunk, cuts the
+// texts into segments (sentences) and each choice's end, runs the segment stages on them,
+// and writes the chunks Weir encodes.
+type streamer struct {
+	ctx     context.Context
+	x       *exchange
+	conn    net.Conn // only for write deadlines
+	w       *bufio.Writer
+	parser  sseParser
+	enc     *openai.StreamEncoder // set by the first chunk
+	choices []*streamChoice
+	buf     []byte // a chunk being encoded, reused
+}
+
+// relay is the response's body writer: it pumps the upstream stream through the segment
+// stages, then audits and ends the stream.
 func (s *streamer) relay(w *bufio.Writer) {
 	defer s.x.g.streams.Done()
 	s.w = w
@@ -163,28 +96,21 @@ func (s *streamer) relay(w *bufio.Writer) {
 	s.x.stream.CloseBodyStream()
 	fasthttp.ReleaseResponse(s.x.stream)
 	s.x.stream = nil
-	s.x.latency = append(s.x.latency, stageTime{"stream", time.Since(start)},
-		stageTime{"inspect", s.inspectDur}, stageTime{"validate", s.validDur})
-	for _, st := range s.x.latency[len(s.x.latency)-3:] {
-		s.x.g.metrics.observeStage(st.name, st.d)
+	for _, st := range s.x.latency {
+		if st.name == "inspect" || st.name == "validate" || st.name == "encode" {
+			s.x.g.metrics.observeStage(st.name, st.d)
+		}
 	}
+	s.x.observeStage("stream", time.Since(start))
 	s.end(err)
 }
 
 // end writes the audit record and finishes the SSE body: an error event when the stream
-// failed or was blocked, then [DONE].
+// failed or was refused, then [DONE].
 func (s *streamer) end(err error) {
 	x, g := s.x, s.x.g
-	x.violations = mergeViolations(x.violations)
-	x.outcome = outcomeFor(len(x.violations) > 0, x.monitor(), s.modified)
-	x.resp = &chatResponse{}
-	for _, i := range s.order {
-		st := s.choices[i]
-		st.c.content = st.released.String()
-		x.resp.choices = append(x.resp.choices, st.c)
-	}
+	x.out.status = fasthttp.StatusOK // the status the client got; the error event carries the rest
 	rec := x.record(err)
-	rec.Status = fasthttp.StatusOK // the status the client got; the error event carries the rest
 	if aerr := g.audit.Write(rec); aerr != nil {
 		g.metrics.auditErrors.Inc()
 		g.log.Error("audit write failed", "decision_id", x.decisionID, "err", aerr)
@@ -200,10 +126,7 @@ func (s *streamer) end(err error) {
 		return
 	}
 	if err != nil {
-		var b errorBody
-		b.Error.Message, b.Error.Type, b.Error.Code, b.Error.DecisionID = publicMessage(err), errorType(err), codeOf(err), x.decisionID
-		data, _ := json.Marshal(&b)
-		if s.write(data) != nil {
+		if s.write(openaiError(x, err).body) != nil {
 			return
 		}
 	}
@@ -249,8 +172,7 @@ func (s *streamer) pump() error {
 				return err
 			}
 			// What the read's events released goes out before the next read, which may
-			// wait on the upstream: one flush (one chunk to the client) per read, not
-			// per event.
+			// wait on the upstream: one flush (one chunk to the client) per read.
 			if err := s.flush(); err != nil {
 				return err
 			}
@@ -288,7 +210,7 @@ func (s *streamer) events(evs []sseEvent) (done bool, err error) {
 	for _, ev := range evs {
 		switch {
 		case ev.name == "error":
-			return true, upstreamBroken("the upstream reported an error mid-stream", errors.New(ev.data))
+			return true, upstreamBroken("the upstream reported an error mid-stream", nil)
 		case strings.TrimSpace(ev.data) == "[DONE]":
 			return true, s.finishAll()
 		}
@@ -299,28 +221,13 @@ func (s *streamer) events(evs []sseEvent) (done bool, err error) {
 	return false, nil
 }
 
-func (s *streamer) allFinished() bool {
-	for _, st := range s.choices {
-		if !st.finished {
-			return false
-		}
-	}
-	return len(s.choices) > 0
-}
-
 func upstreamBroken(msg string, cause error) error {
 	return &Error{Kind: KindUpstreamDown, Code: "upstream_error", Message: msg, Err: cause}
 }
 
-// write buffers one data event; flush sends it. The buffer is flushed on its own when
-// it fills, so the write deadline is renewed before a write as well as before a flush.
+// write buffers one data event; flush sends it. The buffer is flushed on its own when it
+// fills, so the write deadline is renewed before a write as well as before a flush.
 func (s *streamer) write(data []byte) error {
-	if bytes.ContainsAny(data, "\r\n") {
-		var b bytes.Buffer
-		if json.Compact(&b, data) == nil {
-			data = b.Bytes()
-		}
-	}
 	if s.w.Available() < len(data)+8 {
 		s.renewDeadline()
 	}

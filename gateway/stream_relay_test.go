@@ -56,8 +56,8 @@ func relayExchange(tb testing.TB, g *Gateway, body io.Reader) *exchange {
 	rc.Request.SetBody(relayRequest)
 	snap := g.Snapshot()
 	r, sub := snap.match("/v1/chat/completions")
-	x := newExchange(g, rc, snap, r, sub)
-	if err := x.runStages(g.base, streamStages[:3]); err != nil {
+	x := newExchange(g, rc, snap, r, sub, &openaiChat{})
+	if err := x.run(g.base, pipeline[:4]); err != nil { // decode, identify, classify, admit
 		tb.Fatal(err)
 	}
 	x.rc = nil
@@ -83,7 +83,7 @@ func relay(tb testing.TB, g *Gateway, body io.Reader, size int) *countingWriter 
 	var out countingWriter
 	w := bufio.NewWriterSize(&out, size)
 	g.streams.Add(1)
-	newStreamer(g.base, x, nil).relay(w)
+	startRelay(g, x).relay(w)
 	return &out
 }
 
@@ -131,7 +131,7 @@ func TestStreamFlushesBeforeNextRead(t *testing.T) {
 	x := relayExchange(t, g, r)
 	w := bufio.NewWriterSize(out, 64<<10)
 	g.streams.Add(1)
-	newStreamer(g.base, x, nil).relay(w)
+	startRelay(g, x).relay(w)
 	if len(r.seen) < 2 {
 		t.Fatalf("only %d reads", len(r.seen))
 	}
@@ -171,4 +171,11 @@ func BenchmarkStreamRelay(b *testing.B) {
 	for b.Loop() {
 		relay(b, g, bytes.NewReader(body), 4096)
 	}
+}
+
+// startRelay gives x's surface a relay, as serveStream does, without a client connection.
+func startRelay(g *Gateway, x *exchange) *streamer {
+	s := x.surface.(*openaiChat)
+	s.relay = &streamer{ctx: g.base, x: x}
+	return s.relay
 }

@@ -261,7 +261,7 @@ func TestStreamUpstreamFailures(t *testing.T) {
 	t.Run("malformed chunk", func(t *testing.T) {
 		e := startGateway(t, gwParams{})
 		e.up.set(streamReply(roleChunk(), "data: {\"choices\": [\n\n", sseDone))
-		wantErrorEnd(t, rawStream(t, e, msgs), "upstream_error", "upstream_error")
+		wantErrorEnd(t, rawStream(t, e, msgs), "upstream_invalid_response", "upstream_error")
 	})
 	t.Run("missing [DONE], CRLF and comments", func(t *testing.T) {
 		e := startGateway(t, gwParams{})

@@ -81,30 +81,15 @@ func newUpstream(u config.Upstream) (*upstream, error) {
 }
 
 // hopHeaders are the hop-by-hop headers httputil.ReverseProxy removes; they describe one
-// connection, not the message.
+// connection, not the message. Weir copies only allowlisted headers (headers.go), none of
+// which is hop-by-hop; stripResponseHop still cleans what the upstream client hands back.
 var hopHeaders = []string{
 	"Connection", "Proxy-Connection", "Keep-Alive", "Proxy-Authenticate",
 	"Proxy-Authorization", "Te", "Trailer", "Transfer-Encoding", "Upgrade",
 }
 
-// stripRequestHop is stripHop for a request's headers. Most requests carry no hop-by-hop
-// header: one pass over the headers finds that, instead of nine deletions, each a pass.
-// The pass would parse a Cookie header into cookies, which are then written back in
-// another order and form, so a request with one takes stripHop's path.
-func stripRequestHop(h *fasthttp.RequestHeader) {
-	if len(h.Peek(fasthttp.HeaderCookie)) > 0 {
-		stripHop(h)
-		return
-	}
-	for k := range h.All() {
-		if hopHeader(k) {
-			stripHop(h)
-			return
-		}
-	}
-}
-
-// stripResponseHop is stripHop for a response's headers, with stripRequestHop's fast path.
+// stripResponseHop removes the hop-by-hop headers of a response, and the headers its
+// Connection header names, when it has any: one pass finds that most responses have none.
 func stripResponseHop(h *fasthttp.ResponseHeader) {
 	for k := range h.All() {
 		if hopHeader(k) {
@@ -141,31 +126,19 @@ func stripHop(h interface {
 	}
 }
 
-// prepare turns the client's request into the upstream request for subPath (the path
-// below the route's prefix): hop-by-hop headers stripped, the client's Authorization
-// replaced by the upstream's key (or dropped), X-Forwarded-For appended.
+// prepare builds the upstream request for subPath (the path below the route's prefix) from
+// the client's request: its method and query string, the allowlisted headers only
+// (headers.go: never a client credential), the upstream's own key, and X-Forwarded-For set
+// to the address Weir saw. The caller sets the body and its content type.
 func (u *upstream) prepare(in *fasthttp.Request, out *fasthttp.Request, subPath string, clientIP net.IP) {
-	in.Header.CopyTo(&out.Header)
-	stripRequestHop(&out.Header)
-	out.Header.Del("Accept-Encoding") // Weir reads the body; ask for it uncompressed
-	out.Header.Del("Content-Length")
-	out.Header.Del("X-Weir-Intent")
-	out.Header.Del("X-Weir-Decision-Id")
-	out.Header.Del("X-Weir-Filters")
-	switch {
-	case u.bearer != "":
+	copyRequestHeaders(&in.Header, &out.Header, u.cfg.ForwardHeaders)
+	if u.bearer != "" {
 		out.Header.Set("Authorization", u.bearer)
-	case !u.cfg.ForwardClientAuthorization:
-		out.Header.Del("Authorization")
 	}
 	// The values are built in buf, which the header and the URI copy from.
 	var buf [128]byte
 	if clientIP != nil {
-		xff := append(buf[:0], out.Header.Peek("X-Forwarded-For")...)
-		if len(xff) > 0 {
-			xff = append(xff, ", "...)
-		}
-		xff, _ = clientIP.AppendText(xff)
+		xff, _ := clientIP.AppendText(buf[:0])
 		out.Header.SetBytesV("X-Forwarded-For", xff)
 	}
 	uri := out.URI()

@@ -23,25 +23,12 @@ var hopCases = []struct{ name, headers string }{
 	{"cookies", "Cookie: a=1; b=2\r\nX-Keep: 1\r\n"},
 }
 
-// TestStripHopFastPath checks that the one-pass check of stripRequestHop and
-// stripResponseHop leaves every header block as stripHop alone does.
+// TestStripHopFastPath checks that the one-pass check of stripResponseHop leaves every
+// header block as stripHop alone does.
 func TestStripHopFastPath(t *testing.T) {
 	for _, tc := range hopCases {
 		t.Run(tc.name, func(t *testing.T) {
-			raw := "POST /v1/chat/completions HTTP/1.1\r\nHost: weir\r\nContent-Length: 2\r\n" + tc.headers + "\r\n{}"
-			var fast, simple fasthttp.Request
-			for _, r := range []*fasthttp.Request{&fast, &simple} {
-				if err := r.Read(bufio.NewReader(strings.NewReader(raw))); err != nil {
-					t.Fatal(err)
-				}
-			}
-			stripRequestHop(&fast.Header)
-			stripHop(&simple.Header)
-			if got, want := fast.Header.String(), simple.Header.String(); got != want {
-				t.Errorf("request:\n%s\nwant\n%s", got, want)
-			}
-
-			raw = "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: 2\r\n" + strings.ReplaceAll(tc.headers, "Cookie:", "Set-Cookie:") + "\r\n{}"
+			raw := "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: 2\r\n" + strings.ReplaceAll(tc.headers, "Cookie:", "Set-Cookie:") + "\r\n{}"
 			var fastResp, simpleResp fasthttp.Response
 			for _, r := range []*fasthttp.Response{&fastResp, &simpleResp} {
 				if err := r.Read(bufio.NewReader(strings.NewReader(raw))); err != nil {
@@ -58,45 +45,63 @@ func TestStripHopFastPath(t *testing.T) {
 }
 
 // TestPrepare checks the upstream request prepare builds: path under the base URL, query,
-// the upstream's key, X-Forwarded-For appended, hop-by-hop and Weir headers removed.
+// the upstream's key and nothing of the client's credentials in any form or copy,
+// X-Forwarded-For set to the address Weir saw, only allowlisted headers (and the upstream's
+// forward_headers) passed on.
 func TestPrepare(t *testing.T) {
 	for _, tc := range []struct {
-		name, key, xff, wantAuth, wantXFF string
-		ip                                net.IP
+		name, key, wantAuth, wantXFF string
+		forward                      []string
+		ip                           net.IP
+		wantKeep                     string
 	}{
-		{"key, no prior", "k1", "", "Bearer k1", "10.0.0.7", net.IPv4(10, 0, 0, 7)},
-		{"no key, prior", "", "192.0.2.1", "", "192.0.2.1, 10.0.0.7", net.IPv4(10, 0, 0, 7)},
-		{"ipv6", "k2", "192.0.2.1, 192.0.2.2", "Bearer k2", "192.0.2.1, 192.0.2.2, 2001:db8::1", net.ParseIP("2001:db8::1")},
-		{"no client ip", "k3", "192.0.2.1", "Bearer k3", "192.0.2.1", nil},
+		{"key", "k1", "Bearer k1", "10.0.0.7", nil, net.IPv4(10, 0, 0, 7), ""},
+		{"no key", "", "", "10.0.0.7", nil, net.IPv4(10, 0, 0, 7), ""},
+		{"ipv6, forward_headers", "k2", "Bearer k2", "2001:db8::1", []string{"X-Keep"}, net.ParseIP("2001:db8::1"), "1"},
+		{"no client ip", "k3", "Bearer k3", "", nil, nil, ""},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			up, err := newUpstream(config.Upstream{Name: "u", BaseURL: "http://127.0.0.1:9/base/v1/", APIKey: tc.key})
+			up, err := newUpstream(config.Upstream{Name: "u", BaseURL: "http://127.0.0.1:9/base/v1/", APIKey: tc.key, ForwardHeaders: tc.forward})
 			if err != nil {
 				t.Fatal(err)
 			}
 			var in, out fasthttp.Request
 			in.Header.SetMethod("POST")
 			in.SetRequestURI("/v1/chat/completions?x=1")
-			in.Header.Set("Authorization", "Bearer client")
-			in.Header.Set("Connection", "keep-alive, X-Secret")
-			in.Header.Set("X-Secret", "s")
-			in.Header.Set("X-Weir-Intent", "forged")
-			in.Header.Set("X-Keep", "1")
-			if tc.xff != "" {
-				in.Header.Set("X-Forwarded-For", tc.xff)
+			for _, h := range [][2]string{
+				{"Authorization", "Bearer client"}, {"Authorization", "Bearer second-copy"},
+				{"Api-Key", "azure-style"}, {"X-Api-Key", "anthropic-style"}, {"Proxy-Authorization", "Basic abc"},
+				{"Cookie", "session=s"}, {"OpenAI-Organization", "org-client"}, {"OpenAI-Project", "proj"},
+				{"Connection", "keep-alive, X-Secret"}, {"X-Secret", "s"}, {"X-Weir-Intent", "forged"},
+				{"X-Weir-Decision-Id", "forged"}, {"X-Forwarded-For", "192.0.2.1"}, {"X-Keep", "1"},
+				{"User-Agent", "OpenAI/Go"}, {"X-Stainless-Lang", "go"}, {"X-Request-Id", "r1"},
+			} {
+				in.Header.Add(h[0], h[1])
 			}
 			up.prepare(&in, &out, "/chat/completions", tc.ip)
 			if got := string(out.URI().FullURI()); got != "http://127.0.0.1:9/base/v1/chat/completions?x=1" {
 				t.Errorf("URI = %s", got)
 			}
 			checks := map[string]string{
-				"Authorization": tc.wantAuth, "X-Forwarded-For": tc.wantXFF, "X-Keep": "1",
-				"X-Secret": "", "X-Weir-Intent": "", "Keep-Alive": "",
+				"Authorization": tc.wantAuth, "X-Forwarded-For": tc.wantXFF, "X-Keep": tc.wantKeep,
+				"Api-Key": "", "X-Api-Key": "", "Proxy-Authorization": "", "Cookie": "",
+				"OpenAI-Organization": "", "OpenAI-Project": "",
+				"X-Secret": "", "X-Weir-Intent": "", "X-Weir-Decision-Id": "", "Keep-Alive": "",
+				"User-Agent": "OpenAI/Go", "X-Stainless-Lang": "go", "X-Request-Id": "r1",
 			}
 			for h, want := range checks {
 				if got := string(out.Header.Peek(h)); got != want {
 					t.Errorf("%s = %q, want %q", h, got, want)
 				}
+			}
+			n := 0
+			for k := range out.Header.All() {
+				if strings.EqualFold(string(k), "Authorization") {
+					n++
+				}
+			}
+			if want := map[bool]int{true: 1, false: 0}[tc.key != ""]; n != want {
+				t.Errorf("%d Authorization headers upstream, want %d", n, want)
 			}
 		})
 	}

@@ -283,3 +283,9 @@ func (l *intentLib) ungroundedMessage(n *Number) string {
 	}
 	return fmt.Sprintf("number %q is not grounded in any source intent %q admits (%v)", n.Text, l.intent, l.sourcesArg)
 }
+
+// ResponseLibraryOnly reports whether the response decision's violations come from the
+// built-in library alone: then, for an intent that neither blocks numeric generation nor
+// requires a tool call, and a request admitted without violations, it allows whatever the
+// answer says. The gateway streams such answers without holding their text.
+func (b *Bundle) ResponseLibraryOnly() bool { return b.golib.response }

@@ -62,9 +62,14 @@ type Upstream struct {
 	BaseURL string `yaml:"base_url"`
 	// APIKey is sent as "Authorization: Bearer <key>" when set. Write it as ${ENV_VAR}.
 	APIKey string `yaml:"api_key"`
-	// ForwardClientAuthorization passes the client's own Authorization header on when no
-	// APIKey is set. Default false: the client's key never reaches the upstream.
+	// ForwardClientAuthorization is no longer supported: a client's credentials never reach
+	// an upstream, which gets APIKey. Setting it true is a config error that says so.
 	ForwardClientAuthorization bool `yaml:"forward_client_authorization"`
+	// ForwardHeaders names client request headers to pass on besides the few Weir forwards
+	// by default (User-Agent, Accept-Language, X-Request-Id, X-Stainless-*). Credential
+	// headers (Authorization, Api-Key, X-Api-Key, Proxy-Authorization, Cookie) and X-Weir-*
+	// headers cannot be named.
+	ForwardHeaders []string `yaml:"forward_headers"`
 	// ConnectTimeout bounds dialing. Default 5s.
 	ConnectTimeout Duration `yaml:"connect_timeout"`
 	// Timeout bounds one upstream exchange (write the request, read the whole response).

@@ -110,6 +110,14 @@ func (c *Config) validate(col *collector, lines map[string]int) {
 		if u.MaxConns < 0 {
 			bad(p+".max_conns", "upstream %q: max_conns must not be negative", u.Name)
 		}
+		if u.ForwardClientAuthorization {
+			bad(p+".forward_client_authorization", "upstream %q: forward_client_authorization is no longer supported: a client's credentials never reach an upstream; set api_key", u.Name)
+		}
+		for j, h := range u.ForwardHeaders {
+			if credentialHeader(h) {
+				bad(p+".forward_headers"+index(j), "upstream %q: forward_headers cannot name %s: client credentials and Weir's own headers never go upstream", u.Name, h)
+			}
+		}
 	}
 	c.validateRoutes(bad, upstreams)
 	if c.Limits.MaxBodyBytes < 0 || c.Limits.MaxHeaderBytes < 0 {
@@ -196,4 +204,13 @@ func lineOf(lines map[string]int, path string) int {
 		}
 		path = path[:i]
 	}
+}
+
+// credentialHeader reports whether a header carries a client's credentials or is Weir's own.
+func credentialHeader(h string) bool {
+	switch strings.ToLower(h) {
+	case "authorization", "api-key", "x-api-key", "proxy-authorization", "cookie", "x-forwarded-for":
+		return true
+	}
+	return strings.HasPrefix(strings.ToLower(h), "x-weir-")
 }

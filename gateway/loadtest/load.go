@@ -81,9 +81,6 @@ func newWorker(c *fasthttp.HostClient, sc *Scenario) *worker {
 	w.req.Header.SetMethod(fasthttp.MethodPost)
 	w.req.SetRequestURI("http://" + c.Addr + sc.Path)
 	w.req.Header.SetContentType("application/json")
-	if sc.Answer != "" {
-		w.req.Header.Set(AnswerHeader, sc.Answer)
-	}
 	w.req.SetBody(sc.Body)
 	return w
 }

@@ -122,7 +122,7 @@ func TestRunRefusesForeignUpstream(t *testing.T) {
 	answers := cannedAnswers()
 	model := &fasthttp.Server{Handler: func(rc *fasthttp.RequestCtx) {
 		rc.SetContentType("application/json")
-		rc.SetBody(answers[string(rc.Request.Header.Peek(AnswerHeader))])
+		rc.SetBody(answers[answerName(rc.PostBody())])
 	}}
 	go func() { _ = model.Serve(ln) }()
 	t.Cleanup(func() { _ = model.Shutdown() })

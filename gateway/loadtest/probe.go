@@ -33,7 +33,7 @@ func probe(t *target, sc *Scenario) error {
 		return fmt.Errorf("not available: %s answers 404 for POST %s", t.name, sc.Path)
 	case status != fasthttp.StatusOK:
 		return fmt.Errorf("%s, %s: status %d: %.300s", t.name, sc.Label, status, body)
-	case sc.Answer != "" && len(w.resp.Header.Peek(UpstreamHeader)) == 0:
+	case sc.Answer != "" && string(w.resp.Header.Peek(UpstreamHeader)) != UpstreamMark:
 		return fmt.Errorf("%s, %s: the answer did not come from the canned upstream: the config's upstream base_url must be ${WEIR_LLM_URL}", t.name, sc.Label)
 	}
 	for _, want := range sc.expect {

@@ -7,8 +7,8 @@ import (
 )
 
 // Scenario is one kind of request the harness sends: a body, the path it goes to and the
-// canned answer the upstream gives it (named in the AnswerHeader request header, which
-// every proxy forwards like any other header).
+// canned answer the upstream gives it (named in the request body's user field, which every
+// proxy forwards: see answerName).
 type Scenario struct {
 	// Key names the scenario in the JSON report: tools0, tools1, tools3, stream, query.
 	Key string
@@ -18,7 +18,7 @@ type Scenario struct {
 	Path string
 	// Body is the request body.
 	Body []byte
-	// Answer is the canned answer's name, sent in AnswerHeader; "" for the query surface,
+	// Answer is the canned answer's name, sent in the body's user field; "" for the query surface,
 	// which answers from data without the upstream.
 	Answer string
 	// GatewayOnly scenarios are not driven through the passthrough: the query surface
@@ -31,9 +31,6 @@ type Scenario struct {
 	// gateway that blocks or rewrites the answer is reported instead of measured.
 	expect []string
 }
-
-// AnswerHeader is the request header that names the canned answer.
-const AnswerHeader = "X-Weir-Bench-Answer"
 
 // The analytics conversation the scenarios are taken from (examples/analytics): the rules
 // classify every question as analytics with high confidence, so no fallback model is asked,
@@ -103,14 +100,14 @@ func Scenarios() []Scenario {
 	final := finalConversation()
 	return []Scenario{
 		{Key: "tools0", Label: "0 tool calls", Path: "/v1/chat/completions", Answer: "text",
-			Body: chatBody(final, false), expect: []string{"21956.62"}},
+			Body: chatBody(final, "text", false), expect: []string{"21956.62"}},
 		{Key: "tools1", Label: "1 tool call", Path: "/v1/chat/completions", Answer: "tools1",
-			Body: chatBody(question("Qual è il fatturato totale del 2024?"), false), expect: []string{"execute_metric"}},
+			Body: chatBody(question("Qual è il fatturato totale del 2024?"), "tools1", false), expect: []string{"execute_metric"}},
 		{Key: "tools3", Label: "3 tool calls", Path: "/v1/chat/completions", Answer: "tools3",
-			Body:   chatBody(question("Confronta il fatturato 2024 con il 2023 per categoria"), false),
+			Body:   chatBody(question("Confronta il fatturato 2024 con il 2023 per categoria"), "tools3", false),
 			expect: []string{"execute_metric", "aggregate_group", "compare_periods"}},
 		{Key: "stream", Label: "stream, 0 calls", Path: "/v1/chat/completions", Answer: "stream",
-			Body: chatBody(final, true), expect: []string{"finish_reason\":\"stop", "[DONE]"}},
+			Body: chatBody(final, "stream", true), expect: []string{"finish_reason\":\"stop", "[DONE]"}},
 		{Key: "query", Label: "query surface", Path: "/v1/query", GatewayOnly: true, Optional: true,
 			Body: []byte(`{"query":"How many orders?"}`)},
 	}
@@ -139,8 +136,8 @@ func finalConversation() []any {
 	return msgs
 }
 
-func chatBody(msgs []any, stream bool) []byte {
-	req := map[string]any{"model": "gpt-4o-mini", "messages": msgs, "tools": toolDefs, "temperature": 0}
+func chatBody(msgs []any, answer string, stream bool) []byte {
+	req := map[string]any{"model": "gpt-4o-mini", "messages": msgs, "tools": toolDefs, "temperature": 0, "user": answerUser + answer}
 	if stream {
 		req["stream"] = true
 		req["stream_options"] = map[string]any{"include_usage": true}
@@ -155,7 +152,7 @@ func cannedAnswers() map[string][]byte {
 		"tools1": completion("", oneCall),
 		"tools3": completion("", threeCalls),
 		"stream": streamed(answerText, 8),
-		// The fallback classifier's question (no AnswerHeader): only asked when the rules
+		// The fallback classifier's question (no answer named): only asked when the rules
 		// are unsure, which the scenarios avoid.
 		"": completion(`{"intent": "analytics", "confidence": 0.9}`, nil),
 	}

@@ -1,0 +1,283 @@
+package openai
+
+import (
+	"github.com/weirgw/weir/gateway/chat"
+	"github.com/weirgw/weir/gateway/internal/strictjson"
+)
+
+// Chunk is one decoded chunk of a chat completion stream.
+type Chunk struct {
+	Deltas []chat.Delta
+	// Error reports a chunk that carries an error instead of choices: the upstream failed
+	// mid-stream.
+	Error bool
+	usage []byte   // encoded, numbers only; nil without usage
+	meta  []member // id, created, model…
+}
+
+// HasUsage reports whether the chunk carries usage counts.
+func (c *Chunk) HasUsage() bool { return c.usage != nil }
+
+// The keys Weir reads of a chunk, a choice of a chunk, a delta and a tool-call fragment;
+// others are dropped.
+var (
+	chunkKeys       = []string{"id", "object", "created", "model", "system_fingerprint", "service_tier", "usage", "choices", "error"}
+	deltaChoiceKeys = []string{"index", "delta", "finish_reason", "logprobs"}
+	deltaKeys       = []string{"role", "content", "refusal", "reasoning_content", "tool_calls", "function_call"}
+)
+
+// DecodeChunk reads one stream chunk (an SSE event's data) strictly, with the same rules as
+// DecodeCompletion.
+func DecodeChunk(data []byte) (*Chunk, error) {
+	doc, err := parse(data, "a stream chunk", CodeInvalidAnswer, CodeAmbiguousAnswr)
+	if err != nil {
+		return nil, err
+	}
+	c := &Chunk{}
+	err = object(doc.Root(), "", chunkKeys, CodeInvalidAnswer, func(k string, v strictjson.Value) error {
+		switch k {
+		case "choices":
+			return c.choices(v)
+		case "usage":
+			c.usage = numbersOnly(nil, v, 0)
+		case "error":
+			c.Error = v.Kind() != strictjson.Null
+		case "object":
+		default:
+			c.meta = metaMember(c.meta, k, v)
+		}
+		return nil
+	}, drop)
+	return c, err
+}
+
+func (c *Chunk) choices(v strictjson.Value) error {
+	switch v.Kind() {
+	case strictjson.Null:
+		return nil
+	case strictjson.Array:
+	default:
+		return errorf(CodeInvalidAnswer, "choices must be an array")
+	}
+	for i, ch := range v.Elems() {
+		path := index("choices", i)
+		d := chat.Delta{Choice: i}
+		err := object(ch, path, deltaChoiceKeys, CodeInvalidAnswer, func(k string, f strictjson.Value) error {
+			switch k {
+			case "index":
+				n, err := f.Int()
+				if err != nil || n < 0 || n > 1<<16 {
+					return errorf(CodeInvalidAnswer, "%s.index must be a small non-negative integer", path)
+				}
+				d.Choice = int(n)
+			case "delta":
+				return delta(f, join(path, k), &d)
+			case "finish_reason":
+				s, err := str(f, join(path, k), CodeInvalidAnswer)
+				d.Finish = s
+				return err
+			}
+			return nil
+		}, drop)
+		if err != nil {
+			return err
+		}
+		for _, prev := range c.Deltas {
+			if prev.Choice == d.Choice {
+				return errorf(CodeAmbiguousAnswr, "%s: two choices of one chunk have index %d", path, d.Choice)
+			}
+		}
+		c.Deltas = append(c.Deltas, d)
+	}
+	return nil
+}
+
+func delta(v strictjson.Value, path string, d *chat.Delta) error {
+	if v.Kind() == strictjson.Null {
+		return nil
+	}
+	return object(v, path, deltaKeys, CodeInvalidAnswer, func(k string, f strictjson.Value) error {
+		var err error
+		switch k {
+		case "role":
+			if f.Kind() == strictjson.String {
+				d.Role = f.Str()
+			}
+		case "content":
+			err = answerText(f, join(path, k), &d.Texts, chat.Content)
+		case "refusal":
+			err = answerText(f, join(path, k), &d.Texts, chat.Refusal)
+		case "reasoning_content":
+			err = answerText(f, join(path, k), &d.Texts, chat.Reasoning)
+		case "tool_calls":
+			d.Calls, err = fragments(f, join(path, k))
+		case "function_call":
+			if f.Kind() != strictjson.Null {
+				err = errorf(CodeInvalidAnswer, "%s: the upstream streamed a legacy function_call, which weir does not inspect", path)
+			}
+		}
+		return err
+	}, drop)
+}
+
+// fragments reads a delta's tool-call fragments. A fragment without an index continues the
+// choice's last call (Index -1).
+func fragments(v strictjson.Value, path string) ([]chat.CallFragment, error) {
+	switch v.Kind() {
+	case strictjson.Null:
+		return nil, nil
+	case strictjson.Array:
+	default:
+		return nil, errorf(CodeInvalidAnswer, "%s must be an array", path)
+	}
+	out := make([]chat.CallFragment, 0, v.Len())
+	for i, e := range v.Elems() {
+		fp := index(path, i)
+		f := chat.CallFragment{Index: -1}
+		if n := e.Get("index"); n.Kind() != strictjson.Missing {
+			k, err := n.Int()
+			if err != nil || k < 0 || k > 1<<16 {
+				return nil, errorf(CodeInvalidAnswer, "%s.index must be a small non-negative integer", fp)
+			}
+			f.Index = int(k)
+		}
+		c, err := readFragment(e, fp)
+		if err != nil {
+			return nil, err
+		}
+		f.ID, f.Type, f.Name, f.Arguments = c.ID, c.Type, c.Name, c.Arguments
+		out = append(out, f)
+	}
+	return out, nil
+}
+
+// readFragment reads a fragment like readCall reads a call, without requiring a type (only
+// the first fragment of a call carries it) and keeping the arguments' piece as written.
+func readFragment(v strictjson.Value, path string) (chat.Call, error) {
+	var c chat.Call
+	var part strictjson.Value
+	err := object(v, path, callKeys, CodeInvalidAnswer, func(k string, f strictjson.Value) error {
+		var err error
+		switch k {
+		case "id":
+			c.ID, err = str(f, join(path, k), CodeInvalidAnswer)
+		case "type":
+			c.Type, err = str(f, join(path, k), CodeInvalidAnswer)
+		case "function", "custom":
+			if part.Kind() != strictjson.Missing && f.Kind() != strictjson.Null {
+				return errorf(CodeAmbiguousAnswr, "%s has both function and custom", path)
+			}
+			if f.Kind() != strictjson.Null {
+				part = f
+				if c.Type == "" {
+					c.Type = k
+				}
+			}
+		case "name":
+			c.Name, err = str(f, join(path, k), CodeInvalidAnswer)
+		case "arguments":
+			c.Arguments, err = str(f, join(path, k), CodeInvalidAnswer)
+		}
+		return err
+	}, drop)
+	if err != nil {
+		return c, err
+	}
+	if c.Type != "" && c.Type != "function" && c.Type != "custom" {
+		return c, errorf(CodeInvalidAnswer, "%s: tool calls of type %q are not ones weir inspects (function, custom)", path, c.Type)
+	}
+	if part.Kind() == strictjson.Missing {
+		return c, nil
+	}
+	keys := functionKeys
+	if c.Type == "custom" {
+		keys = customKeys
+	}
+	err = object(part, path+"."+c.Type, keys, CodeInvalidAnswer, func(k string, f strictjson.Value) error {
+		s, err := str(f, path+"."+c.Type+"."+k, CodeInvalidAnswer)
+		if k == "name" {
+			c.Name += s
+		} else {
+			c.Arguments += s
+		}
+		return err
+	}, drop)
+	return c, err
+}
+
+// StreamEncoder writes Weir's own stream chunks with the stream's metadata (the first
+// chunk's id, created, model…).
+type StreamEncoder struct {
+	meta []member
+}
+
+// NewStreamEncoder returns the encoder of a stream whose first chunk is first.
+func NewStreamEncoder(first *Chunk) *StreamEncoder { return &StreamEncoder{meta: first.meta} }
+
+// Delta appends one chunk with one choice's delta: a role, texts, whole tool calls (their
+// indexes from firstCall on) and a finish reason, each written only when present.
+func (e *StreamEncoder) Delta(dst []byte, choice int, role string, texts *chat.Texts, calls []chat.Call, firstCall int, finish string) []byte {
+	var w strictjson.Writer
+	w.Reset(dst)
+	w.ObjectStart()
+	writeMeta(&w, e.meta, "chat.completion.chunk")
+	w.Key("choices")
+	w.ArrayStart()
+	w.ObjectStart()
+	w.Key("index")
+	w.Int(int64(choice))
+	w.Key("delta")
+	w.ObjectStart()
+	if role != "" {
+		w.Key("role")
+		w.String(role)
+	}
+	if texts != nil {
+		for _, f := range chat.Fields {
+			if texts.Has[f] {
+				w.Key(deltaKey(f))
+				w.String(texts.Value[f])
+			}
+		}
+	}
+	if len(calls) > 0 {
+		w.Key("tool_calls")
+		w.ArrayStart()
+		for i, c := range calls {
+			writeCall(&w, c, firstCall+i)
+		}
+		w.ArrayEnd()
+	}
+	w.ObjectEnd()
+	w.Key("finish_reason")
+	nullable(&w, finish)
+	w.ObjectEnd()
+	w.ArrayEnd()
+	w.ObjectEnd()
+	return w.Bytes()
+}
+
+// Usage appends a chunk without choices that carries the usage of c.
+func (e *StreamEncoder) Usage(dst []byte, c *Chunk) []byte {
+	var w strictjson.Writer
+	w.Reset(dst)
+	w.ObjectStart()
+	writeMeta(&w, e.meta, "chat.completion.chunk")
+	w.Key("choices")
+	w.ArrayStart()
+	w.ArrayEnd()
+	w.Key("usage")
+	w.Raw(c.usage)
+	w.ObjectEnd()
+	return w.Bytes()
+}
+
+func deltaKey(f chat.Field) string {
+	switch f {
+	case chat.Refusal:
+		return "refusal"
+	case chat.Reasoning:
+		return "reasoning_content"
+	}
+	return "content"
+}

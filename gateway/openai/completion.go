@@ -1,0 +1,333 @@
+package openai
+
+import (
+	"github.com/weirgw/weir/gateway/chat"
+	"github.com/weirgw/weir/gateway/internal/strictjson"
+)
+
+// Completion is a decoded chat completion: its neutral answer and the metadata Weir writes
+// back (id, model, usage…), already encoded, since the upstream's bytes are not kept.
+type Completion struct {
+	Answer chat.Answer
+	meta   []member // id, created, model…: encoded by Weir from the values read
+	usage  []byte   // the usage object, encoded (numbers only), or nil
+}
+
+// The keys Weir reads of an answer, of a choice and of its message; any other key is
+// dropped (see the package doc).
+var (
+	completionKeys = []string{"id", "object", "created", "model", "system_fingerprint", "service_tier", "usage", "choices"}
+	choiceKeys     = []string{"index", "message", "finish_reason", "logprobs"}
+	messageOutKeys = []string{"role", "content", "refusal", "reasoning_content", "tool_calls", "function_call", "annotations", "audio"}
+)
+
+// DecodeCompletion reads an upstream's chat completion strictly. An ambiguous document, a
+// legacy function_call, a tool call or content part of a type Weir does not inspect, or two
+// choices with one index are refused: the answer cannot be forwarded as Weir judged it.
+func DecodeCompletion(body []byte) (*Completion, error) {
+	doc, err := parse(body, "the upstream answer", CodeInvalidAnswer, CodeAmbiguousAnswr)
+	if err != nil {
+		return nil, err
+	}
+	c := &Completion{}
+	hasChoices := false
+	err = object(doc.Root(), "", completionKeys, CodeInvalidAnswer, func(k string, v strictjson.Value) error {
+		switch k {
+		case "choices":
+			hasChoices = true
+			return c.choices(v)
+		case "usage":
+			c.usage = numbersOnly(nil, v, 0)
+			return nil
+		case "object":
+			return nil // Weir writes its own
+		}
+		c.meta = metaMember(c.meta, k, v)
+		return nil
+	}, drop)
+	if err != nil {
+		return nil, err
+	}
+	if !hasChoices {
+		return nil, errorf(CodeInvalidAnswer, "the upstream answer is not a chat completion (no choices)")
+	}
+	return c, nil
+}
+
+// member is one encoded metadata member.
+type member struct {
+	key string
+	raw []byte
+}
+
+// metaMember appends one metadata member, encoded: a string or an integer as read, null
+// kept; another kind is dropped.
+func metaMember(meta []member, k string, v strictjson.Value) []member {
+	switch v.Kind() {
+	case strictjson.String, strictjson.Null:
+	case strictjson.Number:
+		if _, err := v.Int(); err != nil {
+			return meta
+		}
+	default:
+		return meta
+	}
+	return append(meta, member{k, strictjson.AppendValue(nil, v)})
+}
+
+// numbersOnly encodes an object keeping only numbers and nested objects of numbers (usage
+// and its details): counts, never text.
+func numbersOnly(dst []byte, v strictjson.Value, depth int) []byte {
+	if v.Kind() != strictjson.Object || depth > 3 {
+		return dst
+	}
+	var w strictjson.Writer
+	w.Reset(dst)
+	w.ObjectStart()
+	for k, f := range v.Members() {
+		switch f.Kind() {
+		case strictjson.Number:
+			w.Key(k)
+			w.Value(f)
+		case strictjson.Object:
+			if inner := numbersOnly(nil, f, depth+1); inner != nil {
+				w.Key(k)
+				w.Raw(inner)
+			}
+		}
+	}
+	w.ObjectEnd()
+	return w.Bytes()
+}
+
+func (c *Completion) choices(v strictjson.Value) error {
+	if v.Kind() != strictjson.Array {
+		return errorf(CodeInvalidAnswer, "choices must be an array")
+	}
+	seen := map[int]bool{}
+	for i, ch := range v.Elems() {
+		path := index("choices", i)
+		out := chat.Choice{Index: i, Role: "assistant"}
+		err := object(ch, path, choiceKeys, CodeInvalidAnswer, func(k string, f strictjson.Value) error {
+			switch k {
+			case "index":
+				n, err := f.Int()
+				if err != nil || n < 0 || n > 1<<16 {
+					return errorf(CodeInvalidAnswer, "%s.index must be a small non-negative integer", path)
+				}
+				out.Index = int(n)
+			case "message":
+				return answerMessage(f, join(path, k), &out)
+			case "finish_reason":
+				s, err := str(f, join(path, k), CodeInvalidAnswer)
+				out.Finish = s
+				return err
+			}
+			return nil // logprobs: dropped, they carry the answer's tokens as text
+		}, drop)
+		if err != nil {
+			return err
+		}
+		if seen[out.Index] {
+			return errorf(CodeAmbiguousAnswr, "%s: two choices have index %d", path, out.Index)
+		}
+		seen[out.Index] = true
+		c.Answer.Choices = append(c.Answer.Choices, out)
+	}
+	return nil
+}
+
+// answerMessage reads a choice's message: every readable text and the tool calls.
+func answerMessage(v strictjson.Value, path string, out *chat.Choice) error {
+	return object(v, path, messageOutKeys, CodeInvalidAnswer, func(k string, f strictjson.Value) error {
+		var err error
+		switch k {
+		case "role":
+			if f.Kind() == strictjson.String {
+				out.Role = f.Str()
+			}
+		case "content":
+			err = answerText(f, join(path, k), &out.Texts, chat.Content)
+		case "refusal":
+			err = answerText(f, join(path, k), &out.Texts, chat.Refusal)
+		case "reasoning_content":
+			err = answerText(f, join(path, k), &out.Texts, chat.Reasoning)
+		case "tool_calls":
+			out.Calls, err = answerCalls(f, join(path, k))
+		case "function_call":
+			if f.Kind() != strictjson.Null {
+				err = errorf(CodeInvalidAnswer, "%s: the upstream answered with a legacy function_call, which weir does not inspect", path)
+			}
+		}
+		return err // annotations, audio: dropped
+	}, drop)
+}
+
+// answerText reads a readable text: a string, null, or parts of type text / output_text.
+func answerText(v strictjson.Value, path string, t *chat.Texts, f chat.Field) error {
+	switch v.Kind() {
+	case strictjson.Null:
+		return nil
+	case strictjson.String:
+		t.Set(f, v.Str())
+		return nil
+	case strictjson.Array:
+	default:
+		return errorf(CodeInvalidAnswer, "%s must be a string", path)
+	}
+	var b []byte
+	for i, p := range v.Elems() {
+		pp := index(path, i)
+		typ := p.Get("type")
+		if !typ.IsStr("text") && !typ.IsStr("output_text") {
+			return errorf(CodeInvalidAnswer, "%s: content parts of type %q are not ones weir inspects", pp, typ.Str())
+		}
+		err := object(p, pp, []string{"type", "text"}, CodeInvalidAnswer, func(k string, tv strictjson.Value) error {
+			if k == "text" {
+				if tv.Kind() != strictjson.String {
+					return errorf(CodeInvalidAnswer, "%s.text must be a string", pp)
+				}
+				if len(b) > 0 {
+					b = append(b, '\n')
+				}
+				b = tv.AppendStr(b)
+			}
+			return nil
+		}, drop)
+		if err != nil {
+			return err
+		}
+	}
+	t.Set(f, string(b))
+	return nil
+}
+
+// answerCalls reads a message's complete tool calls.
+func answerCalls(v strictjson.Value, path string) ([]chat.Call, error) {
+	switch v.Kind() {
+	case strictjson.Null:
+		return nil, nil
+	case strictjson.Array:
+	default:
+		return nil, errorf(CodeInvalidAnswer, "%s must be an array", path)
+	}
+	out := make([]chat.Call, 0, v.Len())
+	for i, e := range v.Elems() {
+		c, err := readCall(e, index(path, i), CodeInvalidAnswer, drop)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, c)
+	}
+	return out, nil
+}
+
+// EncodeCompletion writes a chat completion from c's metadata and the judged choices.
+func EncodeCompletion(c *Completion, choices []chat.Choice) []byte {
+	var w strictjson.Writer
+	w.Reset(make([]byte, 0, 256+64*len(choices)))
+	w.ObjectStart()
+	writeMeta(&w, c.meta, "chat.completion")
+	w.Key("choices")
+	w.ArrayStart()
+	for i := range choices {
+		ch := &choices[i]
+		w.ObjectStart()
+		w.Key("index")
+		w.Int(int64(ch.Index))
+		w.Key("message")
+		writeMessage(&w, ch)
+		w.Key("finish_reason")
+		nullable(&w, ch.Finish)
+		w.ObjectEnd()
+	}
+	w.ArrayEnd()
+	if c.usage != nil {
+		w.Key("usage")
+		w.Raw(c.usage)
+	}
+	w.ObjectEnd()
+	return w.Bytes()
+}
+
+// writeMeta writes the encoded metadata members and Weir's object name.
+func writeMeta(w *strictjson.Writer, meta []member, object string) {
+	for _, m := range meta {
+		if m.key == "id" {
+			w.Key(m.key)
+			w.Raw(m.raw)
+		}
+	}
+	w.Key("object")
+	w.String(object)
+	for _, m := range meta {
+		if m.key != "id" {
+			w.Key(m.key)
+			w.Raw(m.raw)
+		}
+	}
+}
+
+func writeMessage(w *strictjson.Writer, ch *chat.Choice) {
+	w.ObjectStart()
+	w.Key("role")
+	w.String(ch.Role)
+	w.Key("content")
+	if ch.Texts.Has[chat.Content] {
+		w.String(ch.Texts.Value[chat.Content])
+	} else {
+		w.Null()
+	}
+	w.Key("refusal")
+	if ch.Texts.Has[chat.Refusal] {
+		w.String(ch.Texts.Value[chat.Refusal])
+	} else {
+		w.Null()
+	}
+	if ch.Texts.Has[chat.Reasoning] {
+		w.Key("reasoning_content")
+		w.String(ch.Texts.Value[chat.Reasoning])
+	}
+	if len(ch.Calls) > 0 {
+		w.Key("tool_calls")
+		w.ArrayStart()
+		for _, c := range ch.Calls {
+			writeCall(w, c, -1)
+		}
+		w.ArrayEnd()
+	}
+	w.ObjectEnd()
+}
+
+// writeCall writes a tool call; index ≥ 0 adds the index a stream delta carries.
+func writeCall(w *strictjson.Writer, c chat.Call, index int) {
+	w.ObjectStart()
+	if index >= 0 {
+		w.Key("index")
+		w.Int(int64(index))
+	}
+	w.Key("id")
+	w.String(c.ID)
+	w.Key("type")
+	w.String(c.Type)
+	w.Key(c.Type)
+	w.ObjectStart()
+	w.Key("name")
+	w.String(c.Name)
+	if c.Type == "custom" {
+		w.Key("input")
+	} else {
+		w.Key("arguments")
+	}
+	w.String(c.Arguments)
+	w.ObjectEnd()
+	w.ObjectEnd()
+}
+
+func nullable(w *strictjson.Writer, s string) {
+	if s == "" {
+		w.Null()
+		return
+	}
+	w.String(s)
+}

@@ -1,0 +1,85 @@
+package gateway
+
+import (
+	"context"
+	"slices"
+
+	"github.com/weirgw/weir/policies"
+)
+
+// identify establishes who is asking. Until credentials are configured (issue 13), every
+// caller is anonymous: Weir believes no claim of the request about its sender — the body's
+// user field is the application's claim about its end user (x.req.EndUser), recorded as
+// such, and never the subject of a decision.
+func (x *exchange) identify(context.Context) error {
+	x.subject = policies.Subject{Roles: []string{}}
+	return nil
+}
+
+// classify classifies the question and builds the decisions' input.
+func (x *exchange) classify(ctx context.Context) error {
+	if !x.surface.decides() {
+		return nil
+	}
+	x.class = x.snap.Classifier.Classify(ctx, x.req.Question)
+	x.classified = true
+	x.mode = x.route.cfg.ModeFor(x.class.Intent)
+	x.g.metrics.countClassification(string(x.class.Source))
+	x.input = policies.Input{
+		Subject: x.subject,
+		Route:   policies.Route{Name: x.route.cfg.Name, Surface: x.route.cfg.Surface},
+		Classification: policies.Classification{
+			Intent: x.class.Intent, Confidence: x.class.Confidence, Source: string(x.class.Source),
+			Rules: x.class.RuleIDs(), Filters: x.class.Filters,
+		},
+		ToolsCalled: policies.ToolsCalled(x.req.Messages),
+	}
+	return nil
+}
+
+// policyFailed turns a decision error into a fail-closed error (enforce) or a recorded
+// policy_error violation (monitor).
+func (x *exchange) policyFailed(err error) error {
+	x.violations = append(x.violations, policies.Violation{Code: policies.CodePolicyError, Message: "policy evaluation failed"})
+	if x.monitor() {
+		return nil
+	}
+	return &Error{Kind: KindPolicy, Code: policies.CodePolicyError, Message: "policy evaluation failed; the request is denied", Err: err}
+}
+
+// admit evaluates the request decision and narrows the tools offered to the model to
+// those it allows (monitor: records what would have been removed).
+func (x *exchange) admit(ctx context.Context) error {
+	if !x.classified {
+		return nil
+	}
+	d, err := x.snap.Bundle.Request(ctx, &x.input)
+	if err != nil {
+		return x.policyFailed(err)
+	}
+	x.admission, x.admitted = d, true
+	x.violations = append(x.violations, d.Violations...)
+	if !d.Allow && !x.monitor() {
+		v := first(d.Violations, "request_denied")
+		return &Error{Kind: KindNotAdmitted, Code: v.Code, Message: v.Message}
+	}
+	for _, t := range x.req.Tools {
+		if !slices.Contains(d.Obligations.AllowedTools, t.Name) {
+			x.removedTools = append(x.removedTools, t.Name)
+		}
+	}
+	return nil
+}
+
+// offerTool reports whether the request sent upstream may offer the tool name: every
+// offered tool in monitor mode, the allowed ones otherwise.
+func (x *exchange) offerTool(name string) bool {
+	return x.monitor() || !slices.Contains(x.removedTools, name)
+}
+
+func first(vs []policies.Violation, fallback string) policies.Violation {
+	if len(vs) > 0 {
+		return vs[0]
+	}
+	return policies.Violation{Code: fallback, Message: "denied by policy"}
+}
