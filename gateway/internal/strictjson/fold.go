@@ -14,11 +14,25 @@ func Fold(s string) string {
 	if foldedASCII(s) {
 		return s
 	}
-	out := make([]byte, 0, len(s))
-	for _, r := range s {
-		out = utf8.AppendRune(out, foldRune(r))
+	return string(appendFold(make([]byte, 0, len(s)), s))
+}
+
+// appendFold appends Fold(s) to dst.
+func appendFold(dst []byte, s string) []byte {
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if c >= utf8.RuneSelf {
+			for _, r := range s[i:] {
+				dst = utf8.AppendRune(dst, foldRune(r))
+			}
+			return dst
+		}
+		if 'a' <= c && c <= 'z' {
+			c -= 'a' - 'A'
+		}
+		dst = append(dst, c)
 	}
-	return string(out)
+	return dst
 }
 
 // foldedASCII reports whether s is ASCII without lower-case letters: its own fold.

@@ -39,12 +39,13 @@ func (p *parser) key() error {
 
 // checkKey refuses key node k if an earlier key of its object folds to the same string.
 func (p *parser) checkKey(top *frame, k uint32) error {
-	if top.folded != nil {
+	if top.count > bigObject {
+		folded := p.folded[top.node]
 		f := Fold(string(p.doc.keyBytes(k)))
-		if j, ok := top.folded[f]; ok {
+		if j, ok := folded[f]; ok {
 			return p.twin(j, k)
 		}
-		top.folded[f] = k
+		folded[f] = k
 		return nil
 	}
 	t := p.doc.tape
@@ -54,15 +55,25 @@ func (p *parser) checkKey(top *frame, k uint32) error {
 		}
 	}
 	if top.count == bigObject {
-		top.folded = make(map[string]uint32, 2*bigObject)
-		for i := top.node + 1; i <= k; i = t[i+1].next {
-			top.folded[Fold(string(p.doc.keyBytes(i)))] = i
-			if i == k {
-				break
-			}
-		}
+		p.foldKeys(top.node, k)
 	}
 	return nil
+}
+
+// foldKeys makes the map of folded keys of the object at tape index obj, whose last key
+// so far is k.
+func (p *parser) foldKeys(obj, k uint32) {
+	if p.folded == nil {
+		p.folded = make(map[uint32]map[string]uint32)
+	}
+	folded := make(map[string]uint32, 2*bigObject)
+	for i := obj + 1; ; i = p.doc.tape[i+1].next {
+		folded[Fold(string(p.doc.keyBytes(i)))] = i
+		if i == k {
+			break
+		}
+	}
+	p.folded[obj] = folded
 }
 
 // twin reports key node k as a duplicate or a case twin of the earlier key node j.

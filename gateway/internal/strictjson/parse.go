@@ -8,7 +8,9 @@ type parser struct {
 	doc      *Doc
 	maxDepth int
 	stack    []frame
-	frames   [16]frame
+	// folded maps the folded keys of each large object (by its tape index) to their key
+	// nodes, so that finding a twin stays linear; small objects compare keys pairwise.
+	folded map[uint32]map[string]uint32
 }
 
 // frame is an open container.
@@ -16,9 +18,6 @@ type frame struct {
 	node  uint32 // the container's tape index
 	key   uint32 // objects: the tape index of the current member's key
 	count uint32 // members or elements begun so far
-	// folded maps the folded keys of a large object to their key nodes, so that finding
-	// a twin stays linear; small objects compare keys pairwise instead.
-	folded map[string]uint32
 }
 
 // run parses the document: one value, then only white space.

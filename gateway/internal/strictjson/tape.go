@@ -59,17 +59,26 @@ const (
 // maxSize is the largest source the 32-bit tape offsets can describe.
 const maxSize = math.MaxUint32 - 1
 
-// smallTape is the number of nodes a Doc holds without a second allocation: enough for a
-// stream chunk or a short request.
+// smallTape is the least number of nodes allocated: enough for a stream chunk.
 const smallTape = 48
 
-// Doc is a parsed document: the source, unchanged and not copied, and its tape.
+// maxTapeGuess caps the tape allocated before parsing; past it the tape grows as needed.
+const maxTapeGuess = 1024
+
+// Doc is a parsed document: the source, unchanged and not copied, and its tape. It is
+// never modified after Parse, so any number of goroutines may read it.
 type Doc struct {
 	src   []byte
 	tape  []node
 	keys  [][]byte // decoded escaped keys, indexed by their node's next
-	small [smallTape]node
+	// frames is the parser's stack for most documents. It lives here, not in the parser,
+	// because a slice the parser appends to escapes to the heap anyway: this saves an
+	// allocation per document.
+	frames [smallStack]frame
 }
+
+// smallStack is the nesting depth a Doc's frames hold.
+const smallStack = 16
 
 // Root returns the document's top-level value.
 func (d *Doc) Root() Value { return Value{d: d} }
@@ -100,15 +109,14 @@ func (o Options) Parse(src []byte) (*Doc, error) {
 		return nil, &Error{Reason: TooLarge, detail: "document too large"}
 	}
 	d := &Doc{src: src}
-	d.tape = d.small[:0]
-	if n := len(src)/12 + 4; n > smallTape {
-		d.tape = make([]node, 0, n)
-	}
+	// About one node per 16 bytes in chat requests with tool schemas, fewer in answers;
+	// a large document of few long strings must not get a tape of its size.
+	d.tape = make([]node, 0, min(max(len(src)/16+16, smallTape), maxTapeGuess))
 	p := parser{src: src, doc: d, maxDepth: o.MaxDepth}
 	if p.maxDepth <= 0 {
 		p.maxDepth = DefaultMaxDepth
 	}
-	p.stack = p.frames[:0]
+	p.stack = d.frames[:0]
 	if err := p.run(); err != nil {
 		return nil, err
 	}
