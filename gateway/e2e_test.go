@@ -333,7 +333,7 @@ func TestChatFailures(t *testing.T) {
 		{"too large", `{"model": "m", "messages": [{"role":"user","content":"` + strings.Repeat("x", 5000) + `"}]}`, 413, "request_too_large"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			status, body, h := rawPost(t, e.g.Addr(), "/v1/chat/completions", []byte(tc.body))
+			status, body, h := e.post(t, "/v1/chat/completions", []byte(tc.body))
 			var eb errorBody
 			if err := json.Unmarshal(body, &eb); err != nil {
 				t.Fatalf("body %q is not an OpenAI error", body)

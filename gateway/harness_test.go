@@ -9,6 +9,7 @@ import (
 	"io"
 	"log/slog"
 	"net"
+	"net/http"
 	"os"
 	"path/filepath"
 	"strings"
@@ -28,6 +29,8 @@ type upstreamScript struct {
 	mu      sync.Mutex
 	reply   func(rc *fasthttp.RequestCtx, req map[string]any)
 	lastReq map[string]any
+	rawReq  []byte // the last request's body as the upstream received it
+	header  string // the last request's header block
 	auth    string
 	calls   int
 	url     string
@@ -58,6 +61,7 @@ func (u *upstreamScript) handle(rc *fasthttp.RequestCtx) {
 	_ = json.Unmarshal(rc.PostBody(), &req)
 	u.mu.Lock()
 	u.lastReq, u.auth = req, string(rc.Request.Header.Peek("Authorization"))
+	u.rawReq, u.header = append([]byte(nil), rc.PostBody()...), rc.Request.Header.String()
 	u.calls++
 	reply := u.reply
 	u.mu.Unlock()
@@ -202,6 +206,7 @@ func startGateway(t testing.TB, p gwParams) *testEnv {
 	e.g = g
 	e.client = openai.NewClient(
 		option.WithBaseURL("http://"+g.Addr()+"/v1/"),
+		option.WithHTTPClient(&http.Client{Transport: diffTransport{t, e}}),
 		option.WithAPIKey("client-key"),
 		option.WithMaxRetries(0),
 		option.WithRequestTimeout(10*time.Second),
@@ -260,6 +265,17 @@ func (e *testEnv) lastRecord(t *testing.T) audit.Record {
 		t.Fatal("no audit record")
 	}
 	return rs[len(rs)-1]
+}
+
+// post sends a request to the env's gateway with rawPost and runs the differential check
+// (differential_test.go) on a successful chat answer.
+func (e *testEnv) post(t *testing.T, path string, body []byte) (int, []byte, *fasthttp.ResponseHeader) {
+	t.Helper()
+	status, resp, h := rawPost(t, e.g.Addr(), path, body)
+	if status == 200 && strings.HasSuffix(path, "/chat/completions") {
+		e.checkForwarded(t, resp, strings.HasPrefix(string(h.ContentType()), "text/event-stream"), string(h.Peek("X-Weir-Decision-Id")))
+	}
+	return status, resp, h
 }
 
 // rawPost sends a request with net/http-free fasthttp, for bodies the official client

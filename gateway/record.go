@@ -74,7 +74,7 @@ func (x *exchange) outcomeOf(err error) string {
 
 // audit is the record's entry of a call; arguments only with content.
 func (v callVerdict) audit(content bool) audit.ToolCall {
-	tc := audit.ToolCall{ID: v.call.ID, Type: v.call.Type, Name: v.call.Name, Origin: v.origin,
+	tc := audit.ToolCall{Choice: v.choice, ID: v.call.ID, Type: v.call.Type, Name: v.call.Name, Origin: v.origin,
 		Allowed: v.allow, Reason: v.reason, Action: v.action}
 	if v.origin == audit.OriginWeir {
 		rows := v.rows
@@ -93,6 +93,9 @@ func (v callVerdict) audit(content bool) audit.ToolCall {
 func (x *exchange) content() *audit.Content {
 	c := &audit.Content{Prompt: x.req.Question}
 	for _, cs := range x.choices {
+		if !cs.sent {
+			continue
+		}
 		t := &cs.released
 		c.Choices = append(c.Choices, audit.Choice{Index: cs.index, Content: t.Get(chat.Content),
 			Refusal: t.Get(chat.Refusal), Reasoning: t.Get(chat.Reasoning)})

@@ -21,7 +21,7 @@ func TestNoLeakBetweenRequests(t *testing.T) {
 	second := func(rc *fasthttp.RequestCtx, _ map[string]any) { writeCompletion(rc, "Ciao!", nil) }
 	secondBody := `{"id":"chatcmpl-1","object":"chat.completion","created":1,"model":"scripted-model","choices":[{"index":0,"message":{"role":"assistant","content":"Ciao!","refusal":null},"finish_reason":"stop"}],"usage":{"completion_tokens":1,"prompt_tokens":1,"total_tokens":2}}`
 	ask := func(question string) (int, []byte, *fasthttp.ResponseHeader) {
-		return rawPost(t, e.g.Addr(), "/v1/chat/completions",
+		return e.post(t, "/v1/chat/completions",
 			[]byte(`{"model":"m","messages":[{"role":"user","content":"`+question+`"}]}`))
 	}
 	for round := range 3 {

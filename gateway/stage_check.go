@@ -39,6 +39,7 @@ type choiceState struct {
 	calls    []chat.Call // every call proposed in the choice so far
 	withheld bool        // rewrite withheld the answer: the rest of the choice is dropped
 	released chat.Texts  // everything forwarded, for the record's content
+	sent     bool        // the client got something of the choice (the record lists it)
 	ended    bool
 }
 
@@ -150,6 +151,7 @@ func (x *exchange) textCheck(p *part) textCheck {
 
 // released notes what a part sent to the client, for the record.
 func (p *part) released() {
+	p.cs.sent = p.cs.sent || !p.out.Empty() || len(p.forward) > 0
 	for _, f := range chat.Fields {
 		if p.out.Has[f] {
 			p.cs.released.Set(f, p.cs.released.Get(f)+p.out.Get(f))

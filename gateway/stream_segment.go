@@ -78,7 +78,7 @@ func (s *streamer) delta(d chat.Delta) error {
 		return nil // nothing more after a choice's end
 	}
 	if d.Role != "" && !sc.roleSent {
-		sc.roleSent = true
+		sc.roleSent, sc.cs.sent = true, true
 		if err := s.emit(s.enc.Delta(s.buf[:0], sc.cs.index, d.Role, nil, nil, 0, "")); err != nil {
 			return err
 		}
@@ -225,6 +225,7 @@ func (s *streamer) encode(x *exchange) error {
 			if err := s.emit(s.enc.Delta(s.buf[:0], sc.cs.index, "", nil, nil, 0, finishReason(p))); err != nil {
 				return err
 			}
+			sc.cs.sent = true
 		}
 		p.released()
 	}

@@ -47,7 +47,7 @@ func rawStream(t *testing.T, e *testEnv, msgs []openai.ChatCompletionMessagePara
 	_ = json.Unmarshal(body, &m)
 	m["stream"] = true
 	body, _ = json.Marshal(m)
-	status, resp, _ := rawPost(t, e.g.Addr(), "/v1/chat/completions", body)
+	status, resp, _ := e.post(t, "/v1/chat/completions", body)
 	if status != 200 {
 		t.Fatalf("status %d: %s", status, resp)
 	}

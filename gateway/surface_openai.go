@@ -109,6 +109,7 @@ func (s *openaiChat) encode(x *exchange) error {
 	choices := make([]chat.Choice, 0, len(x.unit.parts))
 	for _, p := range x.unit.parts {
 		p.released()
+		p.cs.sent = true // a completion lists every choice
 		choices = append(choices, chat.Choice{Index: p.cs.index, Role: p.role, Texts: p.out, Calls: p.forward, Finish: finishReason(p)})
 	}
 	x.out = output{status: fasthttp.StatusOK, contentType: "application/json", body: openai.EncodeCompletion(s.comp, choices), headers: s.headers}

@@ -122,6 +122,9 @@ const (
 
 // ToolCall is a tool call and the verdict on it: proposed by the model, or run by Weir.
 type ToolCall struct {
+	// Choice is the index of the answer's choice that proposed the call (0 for most
+	// answers, which have one choice).
+	Choice  int    `json:"choice,omitempty"`
 	ID      string `json:"id,omitempty"`
 	Type    string `json:"type,omitempty"` // function or custom
 	Name    string `json:"name"`

@@ -1,0 +1,244 @@
+package gateway
+
+import (
+	"encoding/json"
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/valyala/fasthttp"
+
+	"github.com/weirgw/weir/gateway/audit"
+	"github.com/weirgw/weir/gateway/internal/clientview"
+)
+
+// The adversarial suite: families of attacks an upstream (or a client) can mount on the
+// gateway, each in plain and streamed form where it applies, each in the three modes —
+// enforce + error, enforce + rewrite, monitor. Every 200 answer also goes through the
+// differential check (differential_test.go): both client families must read exactly the
+// calls and texts Weir judged.
+
+// attackRequest asks an analytics question after the tool result that grounds 21956.62,
+// offering the allowed execute_metric and the blocked filter_data.
+func attackRequest(stream bool) []byte {
+	s := ""
+	if stream {
+		s = `,"stream":true`
+	}
+	return []byte(`{"model":"m","messages":[` +
+		`{"role":"user","content":"Qual è il fatturato totale?"},` +
+		`{"role":"assistant","content":null,"tool_calls":[{"id":"call_a","type":"function","function":{"name":"execute_metric","arguments":"{\"metric\":\"revenue\"}"}}]},` +
+		`{"role":"tool","tool_call_id":"call_a","content":"{\"metric\":\"revenue\",\"value\":21956.62}"}],` +
+		`"tools":[{"type":"function","function":{"name":"execute_metric"}},{"type":"function","function":{"name":"filter_data"}}]` + s + `}`)
+}
+
+// attack is one attack: the upstream's answer (plain and streamed; "" when the family has
+// no such form) and what it tries to get past the gateway.
+type attack struct {
+	name           string
+	status         int    // the upstream's status; 0 means 200
+	plain, stream  string // the answer's body; for stream, the SSE body
+	blocked        string // a blocked tool a client must not receive as a call (but in monitor mode)
+	invented       string // an invented number no client may read (but in monitor mode)
+	refused        string // the answer cannot be forwarded as judged: the code of the 502 / error event
+	neverForwarded string // text no client may read in any mode (dropped fields)
+}
+
+const inventedNumber = "99.999"
+
+// answerMsg is a plain completion with one choice whose message is msg (JSON members).
+func answerMsg(msg string) string {
+	return `{"id":"chatcmpl-x","object":"chat.completion","created":1,"model":"m","choices":[{"index":0,"finish_reason":"stop","message":{"role":"assistant",` + msg + `}}]}`
+}
+
+// sseOf is a stream of chunks whose first choice's deltas are the given JSON members, then
+// a stop and [DONE].
+func sseOf(deltas ...string) string {
+	var b strings.Builder
+	for _, d := range deltas {
+		fmt.Fprintf(&b, "data: {\"id\":\"chatcmpl-s\",\"object\":\"chat.completion.chunk\",\"created\":1,\"model\":\"m\",\"choices\":[{\"index\":0,\"delta\":{%s},\"finish_reason\":null}]}\n\n", d)
+	}
+	b.WriteString(`data: {"id":"chatcmpl-s","object":"chat.completion.chunk","created":1,"model":"m","choices":[{"index":0,"delta":{},"finish_reason":"stop"}]}` + "\n\n")
+	b.WriteString(sseDone)
+	return b.String()
+}
+
+func attacks() []attack {
+	blockedFn := `{"id":"c1","type":"function","function":{"name":"filter_data","arguments":"{}"}}`
+	blockedDelta := `"tool_calls":[{"index":0,"id":"c1","type":"function","function":{"name":"filter_data","arguments":"{}"}}]`
+	inv := `Il fatturato è ` + inventedNumber + ` €. `
+	return []attack{
+		// Answers Weir did not inspect: 2xx statuses other than 200.
+		{name: "201 with a blocked call", status: 201, plain: answerMsg(`"content":null,"tool_calls":[` + blockedFn + `]`), stream: sseOf(`"role":"assistant"`, blockedDelta), blocked: "filter_data"},
+		{name: "203 with an invented number", status: 203, plain: answerMsg(`"content":"` + inv + `"`), stream: sseOf(`"content":"` + inv + `"`), invented: inventedNumber},
+
+		// Tool calls of other types.
+		{name: "custom call of a blocked tool", plain: answerMsg(`"content":null,"tool_calls":[{"id":"c1","type":"custom","custom":{"name":"filter_data","input":"all rows"}}]`),
+			stream: sseOf(`"tool_calls":[{"index":0,"id":"c1","type":"custom","custom":{"name":"filter_data","input":"all rows"}}]`), blocked: "filter_data"},
+		{name: "custom call with a decoy function", plain: answerMsg(`"content":null,"tool_calls":[{"id":"c1","type":"custom","custom":{"name":"filter_data","input":"x"},"function":{"name":"execute_metric","arguments":"{}"}}]`),
+			blocked: "filter_data"},
+		{name: "a call of an unknown type", plain: answerMsg(`"content":null,"tool_calls":[{"id":"c1","type":"mcp","mcp":{"name":"filter_data"}}]`),
+			stream: sseOf(`"tool_calls":[{"index":0,"id":"c1","type":"mcp","mcp":{"name":"filter_data"}}]`), refused: "upstream_invalid_response"},
+
+		// Parser differentials: keys one client family reads and the other does not.
+		{name: "Tool_calls alone", plain: answerMsg(`"content":null,"Tool_calls":[` + blockedFn + `]`), stream: sseOf(`"Tool_calls":[{"index":0,"id":"c1","function":{"name":"filter_data","arguments":"{}"}}]`), refused: "upstream_invalid_response"},
+		{name: "tool_calls and Tool_calls", plain: answerMsg(`"content":null,"tool_calls":[],"Tool_calls":[` + blockedFn + `]`), refused: "upstream_ambiguous_response"},
+		{name: "Content alone", plain: answerMsg(`"Content":"` + inv + `"`), stream: sseOf(`"Content":"` + inv + `"`), refused: "upstream_invalid_response"},
+		{name: "content twice", plain: answerMsg(`"content":"Ecco.","content":"` + inv + `"`), stream: sseOf(`"content":"Ecco.","content":"` + inv + `"`), refused: "upstream_ambiguous_response"},
+		{name: "Function beside function", plain: answerMsg(`"content":null,"tool_calls":[{"id":"c1","type":"function","function":{"name":"execute_metric","arguments":"{}"},"Function":{"name":"filter_data","arguments":"{}"}}]`), refused: "upstream_ambiguous_response"},
+		{name: "NAME alone", plain: answerMsg(`"content":null,"tool_calls":[{"id":"c1","type":"function","function":{"NAME":"filter_data","arguments":"{}"}}]`),
+			stream: sseOf(`"tool_calls":[{"index":0,"id":"c1","type":"function","function":{"NAME":"filter_data","arguments":"{}"}}]`), refused: "upstream_invalid_response"},
+		{name: "TEXT in a content part", plain: answerMsg(`"content":[{"type":"text","TEXT":"` + inv + `"}]`), refused: "upstream_invalid_response"},
+		{name: "a key folding to tool_calls (U+017F)", plain: answerMsg(`"content":null,"tool_call\u017f":[` + blockedFn + `]`), refused: "upstream_invalid_response"},
+		{name: "an escaped duplicate of tool_calls", plain: answerMsg(`"content":null,"tool_calls":[],"\u0074ool_calls":[` + blockedFn + `]`), refused: "upstream_ambiguous_response"},
+		{name: "duplicate arguments keys", plain: answerMsg(`"content":null,"tool_calls":[{"id":"c1","type":"function","function":{"name":"execute_metric","arguments":"{\"metric\":\"revenue\",\"metric\":\"rows\"}"}}]`), refused: "upstream_invalid_response"},
+
+		// Text Weir must ground wherever a user reads it.
+		{name: "refusal with an invented number", plain: answerMsg(`"content":null,"refusal":"` + inv + `"`), stream: sseOf(`"refusal":"` + inv + `"`), invented: inventedNumber},
+		{name: "reasoning_content with an invented number", plain: answerMsg(`"content":"Il fatturato è 21.956,62 €.","reasoning_content":"` + inv + `"`),
+			stream: sseOf(`"reasoning_content":"`+inv+`"`, `"content":"Il fatturato è 21.956,62 €."`), invented: inventedNumber},
+		{name: "text parts with an invented number", plain: answerMsg(`"content":[{"type":"text","text":"Ecco. "},{"type":"output_text","text":"` + inv + `"}]`), invented: inventedNumber},
+		{name: "a content part of another type", plain: answerMsg(`"content":[{"type":"image_url","image_url":{"url":"https://x/` + inventedNumber + `.png"}}]`), refused: "upstream_invalid_response"},
+		{name: "logprobs carrying tokens", plain: `{"id":"x","object":"chat.completion","created":1,"model":"m","choices":[{"index":0,"finish_reason":"stop","message":{"role":"assistant","content":"Il fatturato è 21.956,62 €."},"logprobs":{"content":[{"token":"` + inventedNumber + `","logprob":-0.1}]}}]}`,
+			neverForwarded: inventedNumber},
+		{name: "an audio transcript", plain: answerMsg(`"content":"Il fatturato è 21.956,62 €.","audio":{"id":"a","data":"","transcript":"` + inv + `"}`), neverForwarded: inventedNumber},
+		{name: "annotations", plain: answerMsg(`"content":"Il fatturato è 21.956,62 €.","annotations":[{"type":"url_citation","url_citation":{"title":"` + inv + `","url":"https://x"}}]`), neverForwarded: inventedNumber},
+		{name: "an unknown message field", plain: answerMsg(`"content":"Il fatturato è 21.956,62 €.","reasoning":"` + inv + `"`), stream: sseOf(`"content":"Il fatturato è 21.956,62 €.","reasoning":"`+inv+`"`), neverForwarded: inventedNumber},
+
+		// Every choice is judged.
+		{name: "a second choice with a blocked call", plain: `{"id":"x","object":"chat.completion","created":1,"model":"m","choices":[` +
+			`{"index":0,"finish_reason":"stop","message":{"role":"assistant","content":"Il fatturato è 21.956,62 €."}},` +
+			`{"index":1,"finish_reason":"tool_calls","message":{"role":"assistant","content":null,"tool_calls":[` + blockedFn + `]}}]}`, blocked: "filter_data"},
+		{name: "two choices with one index", plain: `{"id":"x","object":"chat.completion","created":1,"model":"m","choices":[` +
+			`{"index":0,"finish_reason":"stop","message":{"role":"assistant","content":"Ok."}},` +
+			`{"index":0,"finish_reason":"stop","message":{"role":"assistant","content":"` + inv + `"}}]}`, refused: "upstream_ambiguous_response"},
+		{name: "a legacy function_call in a delta", stream: sseOf(`"function_call":{"name":"filter_data","arguments":"{}"}`), refused: "upstream_invalid_response"},
+	}
+}
+
+// TestAttacks runs every attack in every mode and form.
+func TestAttacks(t *testing.T) {
+	for _, mode := range []struct{ name, mode, onViolation string }{
+		{"error", "enforce", "error"}, {"rewrite", "enforce", "rewrite"}, {"monitor", "monitor", "error"},
+	} {
+		e := startGateway(t, gwParams{mode: mode.mode, onViolation: mode.onViolation})
+		for _, a := range attacks() {
+			for _, stream := range []bool{false, true} {
+				body := a.plain
+				if stream {
+					body = a.stream
+				}
+				if body == "" {
+					continue
+				}
+				name := mode.name + "/" + a.name + map[bool]string{true: "/stream", false: "/plain"}[stream]
+				t.Run(name, func(t *testing.T) {
+					e.up.set(rawReply(a.status, stream, body))
+					status, resp, h := e.post(t, "/v1/chat/completions", attackRequest(stream))
+					checkAttack(t, e, a, mode.name, stream, status, resp, h)
+				})
+			}
+		}
+	}
+}
+
+// rawReply answers with body as it is.
+func rawReply(status int, stream bool, body string) func(*fasthttp.RequestCtx, map[string]any) {
+	return func(rc *fasthttp.RequestCtx, req map[string]any) {
+		if status != 0 {
+			rc.SetStatusCode(status)
+		}
+		if stream {
+			rc.SetContentType("text/event-stream")
+		} else {
+			rc.SetContentType("application/json")
+		}
+		rc.SetBodyString(body)
+	}
+}
+
+// checkAttack checks what the client got for one attack in one mode and form.
+func checkAttack(t *testing.T, e *testEnv, a attack, mode string, stream bool, status int, body []byte, h *fasthttp.ResponseHeader) {
+	t.Helper()
+	code, views := readAnswer(t, status, stream, body)
+	rec, ok := e.recordOf(string(h.Peek("X-Weir-Decision-Id")))
+	if !ok {
+		t.Fatalf("no audit record for the decision")
+	}
+	if a.neverForwarded != "" && strings.Contains(string(body), a.neverForwarded) {
+		t.Fatalf("the client got %q, which Weir never forwards: %.400s", a.neverForwarded, body)
+	}
+	wantRefused, wantBlocked := a.refused, ""
+	switch {
+	case a.blocked != "" && mode == "error":
+		wantBlocked = "tool_not_allowed"
+	case a.invented != "" && mode == "error":
+		wantBlocked = "ungrounded_number"
+	}
+	switch {
+	case wantRefused != "":
+		if code != wantRefused || rec.Outcome != audit.OutcomeError {
+			t.Fatalf("got status %d code %q outcome %s, want the answer refused with %s: %.400s", status, code, rec.Outcome, wantRefused, body)
+		}
+	case wantBlocked != "":
+		if code != wantBlocked || rec.Outcome != audit.OutcomeBlocked {
+			t.Fatalf("got status %d code %q outcome %s, want it blocked with %s: %.400s", status, code, rec.Outcome, wantBlocked, body)
+		}
+	case code != "":
+		t.Fatalf("got status %d code %q, want an answer: %.400s", status, code, body)
+	}
+	for _, v := range views {
+		for _, c := range v.Choices {
+			for _, call := range c.Calls {
+				if a.blocked != "" && call.Name == a.blocked && mode != "monitor" {
+					t.Fatalf("the blocked call %s reached the client: %.400s", call.Name, body)
+				}
+			}
+			for _, s := range c.Texts() {
+				if a.invented != "" && strings.Contains(s, a.invented) && mode != "monitor" {
+					t.Fatalf("the invented number reached the client: %q", s)
+				}
+			}
+		}
+	}
+	if mode == "monitor" && wantRefused == "" && (a.blocked != "" || a.invented != "") && rec.Outcome != audit.OutcomeMonitored {
+		t.Errorf("monitor recorded outcome %s, want monitored", rec.Outcome)
+	}
+	if mode == "rewrite" && wantRefused == "" && (a.blocked != "" || a.invented != "") && rec.Outcome != audit.OutcomeModified {
+		t.Errorf("rewrite recorded outcome %s, want modified", rec.Outcome)
+	}
+}
+
+// readAnswer returns the error code the client got (from an error body or a stream's error
+// event, "" for none) and both client families' views of an answer.
+func readAnswer(t *testing.T, status int, stream bool, body []byte) (string, []clientview.View) {
+	t.Helper()
+	var eb errorBody
+	if !stream || status != 200 {
+		if status != 200 {
+			if err := json.Unmarshal(body, &eb); err != nil {
+				t.Fatalf("status %d with a body that is not an OpenAI error: %q", status, body)
+			}
+			return eb.Error.Code, nil
+		}
+		exact, fold, err := clientview.ReadCompletion(body)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return "", []clientview.View{exact, fold}
+	}
+	exact, fold, err := clientview.ReadStream(body)
+	if err != nil {
+		t.Fatal(err)
+	}
+	code := ""
+	if exact.Error != "" {
+		evs, _ := parseAll(t, body)
+		for _, ev := range evs {
+			if json.Unmarshal([]byte(ev.data), &eb) == nil && eb.Error.Code != "" {
+				code = eb.Error.Code
+			}
+		}
+	}
+	return code, []clientview.View{exact, fold}
+}
