@@ -1,6 +1,9 @@
 package strictjson
 
-import "fmt"
+import (
+	"fmt"
+	"unicode/utf8"
+)
 
 // Reason is the stable snake_case code of a refusal, fit for logs, metrics and audit
 // records.
@@ -53,6 +56,23 @@ type Error struct {
 	detail string
 }
 
+// maxKeyShown is the length beyond which a key is cut in messages and paths: errors go
+// to clients and logs, which must not carry a request's bytes wholesale.
+const maxKeyShown = 64
+
+// shortKey returns key cut to at most maxKeyShown bytes, at a rune boundary, with "..."
+// after a cut.
+func shortKey[T ~string | ~[]byte](key T) T {
+	if len(key) <= maxKeyShown {
+		return key
+	}
+	n := maxKeyShown
+	for n > 0 && !utf8.RuneStart(key[n]) {
+		n--
+	}
+	return T(string(key[:n]) + "...")
+}
+
 // Error reads like `choices[0].message: key "Content" differs only in case from "content"`.
 // Keys are quoted with non-ASCII runes escaped, so that "\u212a" (KELVIN SIGN) and "K"
 // are told apart on screen.
@@ -67,9 +87,9 @@ func (e *Error) Error() string {
 func (e *Error) message() string {
 	switch e.Reason {
 	case DuplicateKey:
-		return fmt.Sprintf("duplicate key %+q", e.Key)
+		return fmt.Sprintf("duplicate key %+q", shortKey(e.Key))
 	case CaseTwin:
-		return fmt.Sprintf("key %+q differs only in case from %+q", e.Key, e.Other)
+		return fmt.Sprintf("key %+q differs only in case from %+q", shortKey(e.Key), shortKey(e.Other))
 	}
 	return e.detail
 }

@@ -14,23 +14,16 @@ func Fold(s string) string {
 	if foldedASCII(s) {
 		return s
 	}
-	return string(appendFold(make([]byte, 0, len(s)), s))
+	return string(appendFold(make([]byte, 0, len(s)), s, false))
 }
 
-// appendFold appends Fold(s) to dst.
-func appendFold(dst []byte, s string) []byte {
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		if c >= utf8.RuneSelf {
-			for _, r := range s[i:] {
-				dst = utf8.AppendRune(dst, foldRune(r))
-			}
-			return dst
+// appendFold appends Fold(s) to dst; loose also drops '_' and '-', as the
+// case-insensitive matching of encoding/json/v2 does.
+func appendFold(dst []byte, s string, loose bool) []byte {
+	for _, r := range s {
+		if !loose || r != '_' && r != '-' {
+			dst = utf8.AppendRune(dst, foldRune(r))
 		}
-		if 'a' <= c && c <= 'z' {
-			c -= 'a' - 'A'
-		}
-		dst = append(dst, c)
 	}
 	return dst
 }

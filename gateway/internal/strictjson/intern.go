@@ -3,7 +3,7 @@ package strictjson
 // internTable holds the keys and short string values of the OpenAI wire formats, so that
 // Members and Str return them without allocating: a chat request or a stream chunk is
 // mostly made of these.
-var internTable = func() map[string]string {
+var internTable, maxIntern = func() (map[string]string, int) {
 	words := []string{
 		// keys
 		"id", "object", "created", "model", "choices", "index", "message", "delta",
@@ -28,16 +28,22 @@ var internTable = func() map[string]string {
 		"json_object", "high", "low", "medium", "default",
 	}
 	m := make(map[string]string, len(words))
+	longest := 0
 	for _, w := range words {
 		m[w] = w
+		longest = max(longest, len(w))
 	}
-	return m
+	return m, longest
 }()
 
-// intern returns b as a string, without allocating when it is in internTable.
+// intern returns b as a string, without allocating when it is in internTable. A string
+// longer than its longest word (maxIntern) is not looked up: hashing a long answer to
+// find it absent would cost more than the copy.
 func intern(b []byte) string {
-	if s, ok := internTable[string(b)]; ok {
-		return s
+	if len(b) <= maxIntern {
+		if s, ok := internTable[string(b)]; ok {
+			return s
+		}
 	}
 	return string(b)
 }

@@ -16,6 +16,11 @@ func TestKeySet(t *testing.T) {
 		{"ſtream", "stream", true, false},
 		{"\u212aind", "kind", true, false},
 		{"contents", "", false, false},
+		{"toolcalls", "tool_calls", true, false},
+		{"Tool-Calls", "tool_calls", true, false},
+		{"_content", "content", true, false},
+		{"con-tent", "content", true, false},
+		{"st_ream", "stream", true, false},
 		{"", "", false, false},
 		{"name", "", false, false},
 	}

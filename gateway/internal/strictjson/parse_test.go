@@ -138,6 +138,9 @@ func TestErrorMessage(t *testing.T) {
 		{`{"a.b":{"c":"\ud800"}}`, `["a.b"].c: \ud800 is a high surrogate without a low one`},
 		{`{"tools":[{"function":{"name":"x","ſ":1,"s":2}}]}`, `tools[0].function: key "s" differs only in case from "\u017f"`},
 		{`{"a":1} 2`, `data after the document`},
+		{`{"` + strings.Repeat("k", 70) + `":{"x":1,"x":2}}`, `["` + strings.Repeat("k", 64) + `..."]: duplicate key "x"`},
+		{`{"` + strings.Repeat("é", 40) + `":1,"` + strings.Repeat("É", 40) + `":2}`,
+			`key "` + strings.Repeat(`\u00c9`, 32) + `..." differs only in case from "` + strings.Repeat(`\u00e9`, 32) + `..."`},
 	}
 	for _, tc := range cases {
 		t.Run(tc.want, func(t *testing.T) {

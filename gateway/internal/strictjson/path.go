@@ -43,7 +43,9 @@ func (p *parser) path(member bool) string {
 
 // appendPathKey appends a member to a path: ".name" for a plain name, else a quoted
 // ["key"], so that any key, even one with dots or control characters, reads unambiguously.
+// A long key is cut (shortKey).
 func appendPathKey(dst, key []byte) []byte {
+	key = shortKey(key)
 	if !pathName(key) {
 		dst = append(dst, '[')
 		dst = appendString(dst, key)

@@ -34,13 +34,13 @@ func (p *parser) str(kind Kind) error {
 			flags |= fEscaped
 			i += n
 		case c < 0x20:
-			return p.failStr(kind, ControlChar, i, "control character %#02x in a string", c)
+			return p.failStr(kind, ControlChar, i, "control character %#04x in a string", c)
 		case c < utf8.RuneSelf:
 			i++
 		default:
 			r, size := utf8.DecodeRune(b[i:])
 			if r == utf8.RuneError && size == 1 {
-				return p.failStr(kind, InvalidUTF8, i, "invalid UTF-8 byte %#02x in a string", c)
+				return p.failStr(kind, InvalidUTF8, i, "invalid UTF-8 byte %#04x in a string", c)
 			}
 			if r == '\u2028' || r == '\u2029' {
 				flags |= fLineSep

@@ -68,9 +68,9 @@ const maxTapeGuess = 1024
 // Doc is a parsed document: the source, unchanged and not copied, and its tape. It is
 // never modified after Parse, so any number of goroutines may read it.
 type Doc struct {
-	src   []byte
-	tape  []node
-	keys  [][]byte // decoded escaped keys, indexed by their node's next
+	src  []byte
+	tape []node
+	keys [][]byte // decoded escaped keys, indexed by their node's next
 	// frames is the parser's stack for most documents. It lives here, not in the parser,
 	// because a slice the parser appends to escapes to the heap anyway: this saves an
 	// allocation per document.

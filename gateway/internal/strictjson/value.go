@@ -4,6 +4,7 @@ import (
 	"errors"
 	"iter"
 	"strconv"
+	"unsafe"
 )
 
 // Value is a handle on one value of a Doc. The zero Value is Missing, as is what Get and
@@ -37,8 +38,14 @@ func (v Value) Str() string {
 	if n.flags&fEscaped == 0 {
 		return intern(raw)
 	}
-	var buf [64]byte
-	return string(appendUnescaped(buf[:0], raw))
+	if len(raw) <= 64 {
+		var buf [64]byte
+		return string(appendUnescaped(buf[:0], raw))
+	}
+	// A value is never longer than its escaped source. The buffer is the string's own
+	// memory from here on, as in strings.Builder: a long answer is copied once, not twice.
+	buf := appendUnescaped(make([]byte, 0, len(raw)), raw)
+	return unsafe.String(unsafe.SliceData(buf), len(buf))
 }
 
 // AppendStr appends the decoded value of a string to dst (nothing for another kind): Str
