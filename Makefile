@@ -37,7 +37,7 @@ check-examples: build
 FUZZTIME ?= 20000x
 FUZZ_TARGETS := ./rules:FuzzLoad ./rules:FuzzClassify \
 	./policies/grounding:FuzzExtract ./policies/grounding:FuzzCheck ./policies:FuzzParseArguments \
-	./adapters/data:FuzzPlan ./gateway/config:FuzzParse \
+	./adapters/data:FuzzPlan ./gateway/config:FuzzParse ./gateway/internal/strictjson:FuzzParse ./gateway/openai:FuzzCompletion \
 	./gateway:FuzzSSE ./gateway:FuzzStreamRelay ./gateway:FuzzChatResponse
 
 fuzz-smoke:

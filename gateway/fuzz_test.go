@@ -16,9 +16,9 @@ import (
 
 // The fuzz targets of the inspection: arbitrary upstream answers, plain and streamed, go
 // through the stages of an enforce-mode route over the analytics pack and bundle. They must
-// never panic, must answer in a well-formed way, and must never let through a tool call
-// that the request decision does not allow: a client judges a call by the exact keys of
-// its JSON, so the check reads them exactly.
+// never panic, must answer in a well-formed way, must never let through a tool call that
+// the request decision does not allow, and must pass the differential check: both client
+// families read exactly the calls and texts Weir judged (differential_test.go).
 
 // fuzzGateway is a gateway that is never started: the fuzz targets drive its exchanges.
 func fuzzGateway(f *testing.F) *Gateway {
@@ -126,6 +126,9 @@ func FuzzStreamRelay(f *testing.F) {
 		if err != nil || len(evs) == 0 || evs[len(evs)-1].data != "[DONE]" {
 			t.Fatalf("the client's stream %q does not end with [DONE] (%v)", out.Bytes(), err)
 		}
+		if d := forwardedDiff(out.Bytes(), true, *x.record(nil)); d != "" {
+			t.Fatalf("%s\nstream: %q", d, out.Bytes())
+		}
 		for i, ev := range evs[:len(evs)-1] {
 			var doc map[string]any
 			if err := json.Unmarshal([]byte(ev.data), &doc); err != nil {
@@ -191,6 +194,9 @@ func FuzzChatResponse(f *testing.F) {
 		var doc map[string]any
 		if err := json.Unmarshal(body, &doc); err != nil {
 			t.Fatalf("the answer sent is not JSON: %q", body)
+		}
+		if d := forwardedDiff(body, false, *x.record(nil)); d != "" {
+			t.Fatalf("%s\nanswer: %s", d, body)
 		}
 		for _, msg := range choicesOf(doc, "message") {
 			for _, name := range callNames(msg) {

@@ -9,9 +9,9 @@ import (
 
 // The keys of a tool call and of its function or custom part.
 var (
-	callKeys     = []string{"id", "type", "function", "custom", "name", "arguments", "index"}
-	functionKeys = []string{"name", "arguments"}
-	customKeys   = []string{"name", "input"}
+	callKeys     = newKeys("id", "type", "function", "custom", "name", "arguments", "index")
+	functionKeys = newKeys("name", "arguments")
+	customKeys   = newKeys("name", "input")
 )
 
 // readCall reads a tool call: {id, type: function, function: {name, arguments}}, {id, type:

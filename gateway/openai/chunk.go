@@ -21,9 +21,9 @@ func (c *Chunk) HasUsage() bool { return c.usage != nil }
 // The keys Weir reads of a chunk, a choice of a chunk, a delta and a tool-call fragment;
 // others are dropped.
 var (
-	chunkKeys       = []string{"id", "object", "created", "model", "system_fingerprint", "service_tier", "usage", "choices", "error"}
-	deltaChoiceKeys = []string{"index", "delta", "finish_reason", "logprobs"}
-	deltaKeys       = []string{"role", "content", "refusal", "reasoning_content", "tool_calls", "function_call"}
+	chunkKeys       = newKeys("id", "object", "created", "model", "system_fingerprint", "service_tier", "usage", "choices", "error")
+	deltaChoiceKeys = newKeys("index", "delta", "finish_reason", "logprobs")
+	deltaKeys       = newKeys("role", "content", "refusal", "reasoning_content", "tool_calls", "function_call")
 )
 
 // DecodeChunk reads one stream chunk (an SSE event's data) strictly, with the same rules as

@@ -16,9 +16,10 @@ type Completion struct {
 // The keys Weir reads of an answer, of a choice and of its message; any other key is
 // dropped (see the package doc).
 var (
-	completionKeys = []string{"id", "object", "created", "model", "system_fingerprint", "service_tier", "usage", "choices"}
-	choiceKeys     = []string{"index", "message", "finish_reason", "logprobs"}
-	messageOutKeys = []string{"role", "content", "refusal", "reasoning_content", "tool_calls", "function_call", "annotations", "audio"}
+	completionKeys = newKeys("id", "object", "created", "model", "system_fingerprint", "service_tier", "usage", "choices")
+	choiceKeys     = newKeys("index", "message", "finish_reason", "logprobs")
+	textPartKeys   = newKeys("type", "text")
+	messageOutKeys = newKeys("role", "content", "refusal", "reasoning_content", "tool_calls", "function_call", "annotations", "audio")
 )
 
 // DecodeCompletion reads an upstream's chat completion strictly. An ambiguous document, a
@@ -182,7 +183,7 @@ func answerText(v strictjson.Value, path string, t *chat.Texts, f chat.Field) er
 		if !typ.IsStr("text") && !typ.IsStr("output_text") {
 			return errorf(CodeInvalidAnswer, "%s: content parts of type %q are not ones weir inspects", pp, typ.Str())
 		}
-		err := object(p, pp, []string{"type", "text"}, CodeInvalidAnswer, func(k string, tv strictjson.Value) error {
+		err := object(p, pp, textPartKeys, CodeInvalidAnswer, func(k string, tv strictjson.Value) error {
 			if k == "text" {
 				if tv.Kind() != strictjson.String {
 					return errorf(CodeInvalidAnswer, "%s.text must be a string", pp)

@@ -6,10 +6,20 @@ import (
 	"github.com/weirgw/weir/gateway/internal/strictjson"
 )
 
+// keys is an allowlist of an object's exact keys, with what finds their variants.
+type keys struct {
+	list []string
+	set  *strictjson.KeySet
+}
+
+func newKeys(list ...string) *keys { return &keys{list: list, set: strictjson.NewKeySet(list...)} }
+
 // object reads the members of obj against known, its allowlist of exact keys: fn gets each
-// known member; a key that differs only in case from a known key is refused with code;
-// any other key goes to unknown, which refuses it (an error) or drops it (nil).
-func object(obj strictjson.Value, path string, known []string, code string,
+// known member; a variant of a known key — equal to it under case folding, or under the
+// looser matching some decoders use (without '_' and '-') — is refused with code, since a
+// client could read it as the known key; any other key goes to unknown, which refuses it
+// (an error) or drops it (nil).
+func object(obj strictjson.Value, path string, known *keys, code string,
 	fn func(key string, v strictjson.Value) error, unknown func(key string) error) error {
 	if obj.Kind() != strictjson.Object {
 		if path == "" {
@@ -18,13 +28,13 @@ func object(obj strictjson.Value, path string, known []string, code string,
 		return errorf(code, "%s must be an object", path)
 	}
 	for k, v := range obj.Members() {
-		if slices.Contains(known, k) {
+		if slices.Contains(known.list, k) {
 			if err := fn(k, v); err != nil {
 				return err
 			}
 			continue
 		}
-		if twin := caseVariant(k, known); twin != "" {
+		if twin, ok := known.set.Variant(k); ok {
 			return errorf(code, "%s: the key %q differs only in case from %q; clients could read it as %q or ignore it", orTop(path), k, twin, twin)
 		}
 		if err := unknown(k); err != nil {
@@ -32,16 +42,6 @@ func object(obj strictjson.Value, path string, known []string, code string,
 		}
 	}
 	return nil
-}
-
-// caseVariant returns the known key that k equals under Unicode case folding, or "".
-func caseVariant(k string, known []string) string {
-	for _, name := range known {
-		if strictjson.FoldEqual(k, name) {
-			return name
-		}
-	}
-	return ""
 }
 
 // drop is object's unknown for what Weir does not forward: dropped.

@@ -4,6 +4,11 @@ import (
 	"github.com/weirgw/weir/gateway/internal/strictjson"
 )
 
+var (
+	modelsKeys = newKeys("object", "data")
+	modelKeys  = newKeys("id", "object", "created", "owned_by")
+)
+
 // EncodeModels reads an upstream's models list ({"object": "list", "data": [{"id",
 // "object", "created", "owned_by"}]}) and writes it again with only those fields: a models
 // list carries no model output, but Weir forwards nothing it did not read.
@@ -20,7 +25,7 @@ func EncodeModels(body []byte) ([]byte, error) {
 	w.Key("data")
 	w.ArrayStart()
 	var inner error
-	err = object(doc.Root(), "", []string{"object", "data"}, CodeInvalidAnswer, func(k string, v strictjson.Value) error {
+	err = object(doc.Root(), "", modelsKeys, CodeInvalidAnswer, func(k string, v strictjson.Value) error {
 		if k != "data" {
 			return nil
 		}
@@ -29,7 +34,7 @@ func EncodeModels(body []byte) ([]byte, error) {
 		}
 		for i, m := range v.Elems() {
 			w.ObjectStart()
-			inner = object(m, index("data", i), []string{"id", "object", "created", "owned_by"}, CodeInvalidAnswer, func(mk string, mv strictjson.Value) error {
+			inner = object(m, index("data", i), modelKeys, CodeInvalidAnswer, func(mk string, mv strictjson.Value) error {
 				if mv.Kind() == strictjson.String || (mk == "created" && mv.Kind() == strictjson.Number) {
 					w.Key(mk)
 					w.Value(mv)

@@ -16,7 +16,7 @@ type Request struct {
 // requestKeys are the top-level parameters Weir forwards. Those it judges are read here;
 // the others are passed on as parsed (they steer the model but carry no tools and no text a
 // policy reads).
-var requestKeys = []string{
+var requestKeys = newKeys(
 	"model", "messages", "tools", "tool_choice", "parallel_tool_calls", "stream", "stream_options",
 	"user", "temperature", "top_p", "n", "stop", "max_tokens", "max_completion_tokens",
 	"presence_penalty", "frequency_penalty", "logit_bias", "logprobs", "top_logprobs", "seed",
@@ -24,7 +24,7 @@ var requestKeys = []string{
 	"audio", "prediction", "web_search_options", "verbosity", "safety_identifier",
 	"prompt_cache_key",
 	"functions", "function_call", // known only to be refused with a clear message
-}
+)
 
 // DecodeRequest reads a chat completion request strictly: a JSON object with a non-empty
 // messages array, every key known, every offered tool named.

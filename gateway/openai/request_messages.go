@@ -9,7 +9,7 @@ import (
 )
 
 // messageKeys are the keys of a message Weir forwards.
-var messageKeys = []string{"role", "content", "name", "tool_calls", "tool_call_id", "refusal", "audio", "reasoning_content", "function_call"}
+var messageKeys = newKeys("role", "content", "name", "tool_calls", "tool_call_id", "refusal", "audio", "reasoning_content", "function_call")
 
 func (r *Request) messages(v strictjson.Value) error {
 	if v.Kind() != strictjson.Array {
@@ -62,13 +62,21 @@ func message(v strictjson.Value, path string) (policies.Message, error) {
 }
 
 // partKeys are the keys of a content part, by type; "type" is read by content.
-var partKeys = map[string][]string{
-	"text":        {"type", "text"},
-	"image_url":   {"type", "image_url"},
-	"input_audio": {"type", "input_audio"},
-	"file":        {"type", "file"},
-	"refusal":     {"type", "refusal"},
+var partKeys = map[string]*keys{
+	"text":        newKeys("type", "text"),
+	"image_url":   newKeys("type", "image_url"),
+	"input_audio": newKeys("type", "input_audio"),
+	"file":        newKeys("type", "file"),
+	"refusal":     newKeys("type", "refusal"),
 }
+
+// The keys of tool_choice's objects.
+var (
+	namedChoiceKeys = map[string]*keys{"function": newKeys("type", "function"), "custom": newKeys("type", "custom")}
+	choiceNameKeys  = newKeys("name")
+	allowedKeys     = newKeys("type", "allowed_tools")
+	allowedToolKeys = newKeys("mode", "tools")
+)
 
 // content reads a message's content: a string, null, or an array of typed parts, of which
 // only the text parts are the message's text (joined with newlines) — the text field of an
@@ -137,9 +145,9 @@ func quote(s string) string { return string(strictjson.AppendString(nil, s)) }
 
 // toolKeys are the keys of an offered tool and of its definition, by type.
 var (
-	toolKeys     = []string{"type", "function", "custom"}
-	functionDefs = []string{"name", "description", "parameters", "strict"}
-	customDefs   = []string{"name", "description", "format"}
+	toolKeys     = newKeys("type", "function", "custom")
+	functionDefs = newKeys("name", "description", "parameters", "strict")
+	customDefs   = newKeys("name", "description", "format")
 )
 
 // tools reads the offered tools: one chat.Tool per element, each named.
@@ -216,9 +224,9 @@ func (r *Request) toolChoice(v strictjson.Value) error {
 	switch typ {
 	case "function", "custom":
 		name := ""
-		err := object(v, "tool_choice", []string{"type", typ}, CodeInvalid, func(k string, f strictjson.Value) error {
+		err := object(v, "tool_choice", namedChoiceKeys[typ], CodeInvalid, func(k string, f strictjson.Value) error {
 			if k == typ {
-				return object(f, "tool_choice."+typ, []string{"name"}, CodeInvalid, func(_ string, n strictjson.Value) error {
+				return object(f, "tool_choice."+typ, choiceNameKeys, CodeInvalid, func(_ string, n strictjson.Value) error {
 					var err error
 					name, err = str(n, "tool_choice."+typ+".name", CodeInvalid)
 					return err
@@ -233,11 +241,11 @@ func (r *Request) toolChoice(v strictjson.Value) error {
 		return err
 	case "allowed_tools":
 		r.Chat.ToolChoice.Mode = "allowed_tools"
-		return object(v, "tool_choice", []string{"type", "allowed_tools"}, CodeInvalid, func(k string, f strictjson.Value) error {
+		return object(v, "tool_choice", allowedKeys, CodeInvalid, func(k string, f strictjson.Value) error {
 			if k != "allowed_tools" {
 				return nil
 			}
-			return object(f, "tool_choice.allowed_tools", []string{"mode", "tools"}, CodeInvalid, func(ak string, a strictjson.Value) error {
+			return object(f, "tool_choice.allowed_tools", allowedToolKeys, CodeInvalid, func(ak string, a strictjson.Value) error {
 				if ak != "tools" {
 					return nil
 				}
