@@ -103,7 +103,7 @@ func attacks() []attack {
 			neverForwarded: inventedNumber},
 		{name: "an audio transcript", plain: answerMsg(`"content":"Il fatturato è 21.956,62 €.","audio":{"id":"a","data":"","transcript":"` + inv + `"}`), neverForwarded: inventedNumber},
 		{name: "annotations", plain: answerMsg(`"content":"Il fatturato è 21.956,62 €.","annotations":[{"type":"url_citation","url_citation":{"title":"` + inv + `","url":"https://x"}}]`), neverForwarded: inventedNumber},
-		{name: "an unknown message field", plain: answerMsg(`"content":"Il fatturato è 21.956,62 €.","reasoning":"` + inv + `"`), stream: sseOf(`"content":"Il fatturato è 21.956,62 €.","reasoning":"`+inv+`"`), neverForwarded: inventedNumber},
+		{name: "an unknown message field", plain: answerMsg(`"content":"Il fatturato è 21.956,62 €.","reasoning":"` + inv + `"`), stream: sseOf(`"content":"Il fatturato è 21.956,62 €.","reasoning":"` + inv + `"`), neverForwarded: inventedNumber},
 
 		// Every choice is judged.
 		{name: "a second choice with a blocked call", plain: `{"id":"x","object":"chat.completion","created":1,"model":"m","choices":[` +
