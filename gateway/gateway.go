@@ -182,9 +182,10 @@ func (g *Gateway) Run(ctx context.Context, grace time.Duration) error {
 }
 
 // fasthttpLogger sends fasthttp's own messages (connection errors the ErrorHandler already
-// answered) to the structured log at debug level.
+// answered) to the structured log at debug level — their format only: fasthttp's arguments
+// quote the bytes of the request it could not read, headers and credentials included.
 type fasthttpLogger struct{ log *slog.Logger }
 
-func (l fasthttpLogger) Printf(format string, args ...any) {
-	l.log.Debug(fmt.Sprintf(format, args...), "component", "fasthttp")
+func (l fasthttpLogger) Printf(format string, _ ...any) {
+	l.log.Debug(format, "component", "fasthttp")
 }
