@@ -195,7 +195,9 @@ func (x *exchange) record(err error) *audit.Record {
 		Outcome: x.outcome, Status: x.upstreamStatus, UpstreamStatus: x.upstreamStatus,
 		ToolsRemoved: x.removedTools, LatencyUS: map[string]int64{},
 	}
-	rec.Subject = x.subject
+	if x.subject != "" {
+		rec.Subject = audit.Subject{ID: x.subject}
+	}
 	if x.classified {
 		rec.Intent, rec.Confidence, rec.Source, rec.Rules = x.class.Intent, x.class.Confidence, string(x.class.Source), x.class.RuleIDs()
 		recordClassification(rec, &x.class)

@@ -109,7 +109,7 @@ func (e *encoded) appendCanonical(b []byte, r *Record) ([]byte, error) {
 	o.str("source", r.Source, true, true)
 	o.key("status")
 	o.b = strconv.AppendInt(o.b, int64(r.Status), 10)
-	o.str("subject", r.Subject, true, true)
+	o.str("subject", r.Subject.ID, true, true)
 	o.str("surface", r.Surface, false, true)
 	o.key("time")
 	if o.b, err = appendTime(o.b, r.Time); err != nil {
@@ -145,7 +145,7 @@ func appendLineRest(b []byte, r *Record, latency []latency) ([]byte, error) {
 	o.str("request_id", r.RequestID, true, false)
 	o.str("surface", r.Surface, false, false)
 	o.str("route", r.Route, false, false)
-	o.str("subject", r.Subject, true, false)
+	o.str("subject", r.Subject.ID, true, false)
 	o.str("mode", r.Mode, true, false)
 	o.str("intent", r.Intent, true, false)
 	o.key("confidence")

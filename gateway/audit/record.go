@@ -35,8 +35,18 @@ type Record struct {
 	RequestID  string    `json:"request_id,omitempty"`
 	Surface    string    `json:"surface"`
 	Route      string    `json:"route"`
-	Subject    string    `json:"subject,omitempty"`
-	Mode       string    `json:"mode,omitempty"`
+	// RouteKind is how the request was served: on the query surface data, llm, data+llm,
+	// agent or known; model on the openai surface; data_api on the data surface; "" when
+	// it was refused before routing.
+	RouteKind string `json:"route_kind,omitempty"`
+	// Subject is who the gateway authenticated. Records written before it was an object
+	// carry a string, which UnmarshalJSON reads as the subject's id.
+	Subject Subject `json:"subject,omitzero"`
+	// EndUser is what the request body's user field claims; it is never the subject.
+	EndUser string `json:"end_user,omitempty"`
+	Mode    string `json:"mode,omitempty"`
+	// RequestedMode is the query surface's options.mode as the client sent it.
+	RequestedMode string `json:"requested_mode,omitempty"`
 
 	Intent     string   `json:"intent,omitempty"`
 	Confidence float64  `json:"confidence"`
@@ -51,6 +61,8 @@ type Record struct {
 	PolicyRevision string `json:"policy_revision,omitempty"`
 	PackRevision   string `json:"pack_revision,omitempty"`
 
+	// Sources are the data Weir read itself (query surface).
+	Sources      []Source    `json:"sources,omitempty"`
 	ToolCalls    []ToolCall  `json:"tool_calls"`
 	ToolsRemoved []string    `json:"tools_removed,omitempty"` // offered by the client, not allowed for the intent
 	Violations   []Violation `json:"violations"`
@@ -75,12 +87,50 @@ type Fallback struct {
 	Error     string `json:"error,omitempty"`
 }
 
-// ToolCall is a tool call the model proposed and the verdict on it.
+// Subject is the authenticated caller of a decision.
+type Subject struct {
+	ID         string   `json:"id"`
+	Roles      []string `json:"roles,omitempty"`
+	Tenant     string   `json:"tenant,omitempty"`
+	AuthMethod string   `json:"auth_method,omitempty"` // api_key, jwt, header or none
+}
+
+// Source is a dataset Weir read itself to answer (query surface).
+type Source struct {
+	Name  string `json:"name"`
+	Tool  string `json:"tool,omitempty"`
+	Rows  int    `json:"rows"`
+	Used  bool   `json:"used"`
+	Error string `json:"error,omitempty"`
+}
+
+// Origins of a tool call.
+const (
+	OriginModel = "model" // proposed by the model
+	OriginWeir  = "weir"  // run by Weir itself (data reads, the agent loop)
+)
+
+// Actions taken on a tool call.
+const (
+	ActionForwarded = "forwarded" // sent to the client
+	ActionRemoved   = "removed"   // dropped by a rewrite
+	ActionRefused   = "refused"   // the whole answer was refused
+	ActionMonitored = "monitored" // denied but forwarded (monitor mode)
+	ActionRan       = "ran"       // run by Weir
+	ActionDenied    = "denied"    // Weir's own call, denied by the tools policy
+)
+
+// ToolCall is a tool call and the verdict on it: proposed by the model, or run by Weir.
 type ToolCall struct {
-	ID        string          `json:"id,omitempty"`
-	Name      string          `json:"name"`
-	Allowed   bool            `json:"allowed"`
-	Reason    string          `json:"reason,omitempty"`
+	ID      string `json:"id,omitempty"`
+	Type    string `json:"type,omitempty"` // function or custom
+	Name    string `json:"name"`
+	Origin  string `json:"origin,omitempty"`
+	Allowed bool   `json:"allowed"`
+	Reason  string `json:"reason,omitempty"`
+	Action  string `json:"action,omitempty"`
+	// Rows is how many rows a call Weir ran returned; nil for calls it did not run.
+	Rows      *int            `json:"rows,omitempty"`
 	Arguments json.RawMessage `json:"arguments,omitempty"` // only with include_content
 }
 
@@ -92,7 +142,17 @@ type Violation struct {
 }
 
 // Content is what the exchange said, recorded only with include_content.
+// The texts are exactly what was forwarded to the client, after the checks.
 type Content struct {
-	Prompt string `json:"prompt,omitempty"`
-	Answer string `json:"answer,omitempty"`
+	Prompt  string   `json:"prompt,omitempty"`
+	Answer  string   `json:"answer,omitempty"`
+	Choices []Choice `json:"choices,omitempty"`
+}
+
+// Choice is one choice of a model answer as forwarded.
+type Choice struct {
+	Index     int    `json:"index"`
+	Content   string `json:"content,omitempty"`
+	Refusal   string `json:"refusal,omitempty"`
+	Reasoning string `json:"reasoning,omitempty"`
 }
