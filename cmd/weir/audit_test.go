@@ -33,7 +33,7 @@ func writeAuditTrail(t *testing.T, n int) string {
 func TestAuditVerifyCommand(t *testing.T) {
 	p := writeAuditTrail(t, 3)
 	var out, errb bytes.Buffer
-	if code := run([]string{"audit", "verify", p}, nil, &out, &errb); code != 0 || out.String() != "3 records, chain intact\n" {
+	if code := run([]string{"audit", "verify", p}, nil, &out, &errb); code != 0 || !strings.HasPrefix(out.String(), "3 records in 1 file(s), chain intact; format jcs") {
 		t.Fatalf("intact: code %d out %q err %q", code, out.String(), errb.String())
 	}
 	b, _ := os.ReadFile(p)
@@ -58,5 +58,42 @@ func TestAuditSummaryCommand(t *testing.T) {
 		if !strings.Contains(out.String(), want) {
 			t.Errorf("summary lacks %q:\n%s", want, out.String())
 		}
+	}
+}
+
+func TestAuditKeygenAndUsage(t *testing.T) {
+	dir := t.TempDir()
+	prefix := filepath.Join(dir, "k")
+	var out, errb bytes.Buffer
+	if code := run([]string{"audit", "keygen", "--out", prefix}, nil, &out, &errb); code != 0 {
+		t.Fatalf("keygen: %d %s", code, errb.String())
+	}
+	if st, err := os.Stat(prefix + ".key"); err != nil || st.Mode().Perm() != 0o600 {
+		t.Fatalf("private key: %v %v", st, err)
+	}
+	if _, err := audit.LoadPublicKey(prefix + ".pub"); err != nil {
+		t.Fatal(err)
+	}
+	p := writeAuditTrail(t, 2)
+	tests := []struct {
+		name string
+		args []string
+		code int
+		want string
+	}{
+		{"keygen never overwrites", []string{"audit", "keygen", "--out", prefix}, 1, "file exists"},
+		{"verify without files", []string{"audit", "verify"}, 2, "usage"},
+		{"checkpoints without pubkey", []string{"audit", "verify", p, "--checkpoints", p}, 2, "usage"},
+		{"pubkey that is a private key", []string{"audit", "verify", p, "--checkpoints", p, "--pubkey", prefix + ".key"}, 1, `k.key: a PEM "PRIVATE KEY" block, want "PUBLIC KEY"`},
+		{"checkpoint file that is a trail", []string{"audit", "verify", p, "--checkpoints", p, "--pubkey", prefix + ".pub"}, 1, "audit.jsonl:1: not a checkpoint"},
+		{"missing file", []string{"audit", "verify", filepath.Join(dir, "none.jsonl")}, 1, "none.jsonl: no such file"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			var out bytes.Buffer
+			if code := run(tc.args, nil, &out, &out); code != tc.code || !strings.Contains(out.String(), tc.want) {
+				t.Fatalf("code %d %q; want %d %q", code, out.String(), tc.code, tc.want)
+			}
+		})
 	}
 }

@@ -21,14 +21,14 @@ type Rotate struct {
 
 // rotFile is the live trail file, rotated as Rotate says.
 type rotFile struct {
-	path     string
-	f        *os.File
-	size     int64
-	first    uint64    // the seq of the file's first record; 0 while it is empty
-	opened   time.Time // the time of the file's first record
-	rot      Rotate
-	now      func() time.Time
-	nextSeq  uint64 // set by the writer before each Write: the seq of the line
+	path    string
+	f       *os.File
+	size    int64
+	first   uint64    // the seq of the file's first record; 0 while it is empty
+	opened  time.Time // the time of the file's first record
+	rot     Rotate
+	now     func() time.Time
+	nextSeq uint64 // the seq of the next line written
 }
 
 // openRotating opens the live file and returns the chain's last seq and hash, read from

@@ -161,4 +161,3 @@ func (w *Writer) closeFile() error {
 // Files returns the trail's files in chain order: the rotated files of path, oldest
 // first, then path itself when it exists.
 func Files(path string) ([]string, error) { return trailFiles(path) }
-
