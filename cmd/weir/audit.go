@@ -16,7 +16,7 @@ func init() {
 
 const auditUsage = `usage: weir audit verify FILE... [--checkpoints CPFILE --pubkey PUBFILE]
        weir audit summary FILE [--since DURATION] [--top N]
-       weir audit replay FILE... (--config weir.yaml | --rules DIR --policies DIR) [--json] [--all]
+       weir audit replay FILE... (--config weir.yaml | --rules DIR --policies DIR) [--json]
        weir audit keygen [--out PREFIX]
 verify checks the hash chain over the files in order (rotated files oldest first, the live
 file last): exit 0 when intact, 1 naming the first bad seq. With signed checkpoints it also
@@ -38,6 +38,8 @@ func runAudit(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		return auditSummary(args[1:], stdout, stderr)
 	case "keygen":
 		return auditKeygen(args[1:], stdout, stderr)
+	case "replay":
+		return auditReplay(args[1:], stdout, stderr)
 	case "-h", "--help", "help":
 		fmt.Fprintln(stdout, auditUsage)
 		return 0

@@ -97,3 +97,28 @@ func TestAuditKeygenAndUsage(t *testing.T) {
 		})
 	}
 }
+
+func TestAuditReplayCommand(t *testing.T) {
+	p := writeAuditTrail(t, 2)
+	ex := "../../examples/analytics"
+	tests := []struct {
+		name string
+		args []string
+		code int
+		want string
+	}{
+		{"rules and policies", []string{"audit", "replay", p, "--rules", ex + "/rules", "--policies", ex + "/policies"}, 0, "2 exchanges replayed"},
+		{"config, json", []string{"audit", "replay", "--config", ex + "/weir.yaml", p, "--json"}, 0, `"records": 2`},
+		{"no candidate", []string{"audit", "replay", p}, 2, "usage"},
+		{"both", []string{"audit", "replay", p, "--config", ex + "/weir.yaml", "--rules", "r", "--policies", "p"}, 2, "usage"},
+		{"bad rules", []string{"audit", "replay", p, "--rules", "/nonexistent", "--policies", ex + "/policies"}, 1, "weir audit replay: rules:"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			var out bytes.Buffer
+			if code := run(tc.args, nil, &out, &out); code != tc.code || !strings.Contains(out.String(), tc.want) {
+				t.Fatalf("code %d %q; want %d %q", code, out.String(), tc.code, tc.want)
+			}
+		})
+	}
+}
