@@ -43,7 +43,9 @@ audit:
 	os.WriteFile(cfgPath, []byte(cfg), 0o600)
 	var stderr lockedBuffer
 	done := make(chan int, 1)
-	go func() { done <- run([]string{"serve", "--config", cfgPath, "--grace", "2s"}, nil, &bytes.Buffer{}, &stderr) }()
+	go func() {
+		done <- run([]string{"serve", "--config", cfgPath, "--grace", "2s"}, nil, &bytes.Buffer{}, &stderr)
+	}()
 	waitReady(t, admin, done, &stderr)
 	for i := range n {
 		body := fmt.Sprintf(`{"model":"m","messages":[{"role":"user","content":"Qual è il fatturato %d? <b>&amp;</b> 😀 \u2028 \"q\""}]}`, i)

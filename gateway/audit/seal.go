@@ -12,9 +12,9 @@ import (
 
 // A record's hash is the lowercase hex SHA-256 of its RFC 8785 (JCS) form without the
 // "hash" member; "prev" and "seq" are members like any other. Its line is
-// {"seq":…,"prev":…,"hash":…, followed by the other members in canonical order, so the
-// line minus its hash member is the hashed form itself, but any JCS implementation
-// reproduces it from the parsed line.
+// {"seq":…,"prev":…,"hash":…, followed by the other members in canonical order: the
+// hashed bytes with seq and prev moved to the front for readers, which any JCS
+// implementation turns back into the hashed form.
 
 // seal sets r's chain fields and returns its line, newline included.
 func seal(r *Record, seq uint64, prev string) ([]byte, error) {
