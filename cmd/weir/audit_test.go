@@ -122,3 +122,30 @@ func TestAuditReplayCommand(t *testing.T) {
 		})
 	}
 }
+
+// TestAuditVerifyLegacy: a trail written before the RFC 8785 chain still verifies, and
+// verify says which format each part uses once the new writer continues it.
+func TestAuditVerifyLegacy(t *testing.T) {
+	b, err := os.ReadFile("../../gateway/audit/testdata/legacy.jsonl")
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := filepath.Join(t.TempDir(), "audit.jsonl")
+	os.WriteFile(p, b, 0o600)
+	var out bytes.Buffer
+	if code := run([]string{"audit", "verify", p}, nil, &out, &out); code != 0 || !strings.Contains(out.String(), "chain intact; format legacy\n") {
+		t.Fatalf("legacy: %d %s", code, out.String())
+	}
+	w, err := audit.Open(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := w.Write(&audit.Record{Time: time.Now(), DecisionID: "new", Surface: "openai", Route: "chat", Outcome: audit.OutcomeAllowed}); err != nil {
+		t.Fatal(err)
+	}
+	w.Close()
+	out.Reset()
+	if code := run([]string{"audit", "verify", p}, nil, &out, &out); code != 0 || !strings.Contains(out.String(), "format legacy (seq 1..3), then jcs (seq 4..4)") {
+		t.Fatalf("continued: %d %s", code, out.String())
+	}
+}

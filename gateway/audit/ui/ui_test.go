@@ -42,7 +42,7 @@ func testRecord(i int, at time.Time) *audit.Record {
 	r := &audit.Record{Time: at, DecisionID: fmt.Sprintf("D%04d", i), Surface: "openai", Route: []string{"chat", "query"}[i%2],
 		Subject: audit.Subject{ID: []string{"alice", "bob"}[i%2], Roles: []string{"analyst"}}, Intent: []string{"analytics", "strategy", "data_preview"}[i%3],
 		Confidence: 0.9, Source: []string{"rules", "default", "rules", "llm"}[i%4], Rules: []string{"r1"}, Outcome: audit.OutcomeAllowed, Status: 200,
-		ToolCalls: []audit.ToolCall{{ID: "c1", Name: "execute_metric", Allowed: true, Origin: audit.OriginModel, Action: audit.ActionForwarded}},
+		ToolCalls:  []audit.ToolCall{{ID: "c1", Name: "execute_metric", Allowed: true, Origin: audit.OriginModel, Action: audit.ActionForwarded}},
 		Violations: []audit.Violation{}, LatencyUS: map[string]int64{"decode": 21, "classify": 9, "admit": 48, "upstream": 1830, "inspect": 40, "total": 2010},
 		RequestID: fmt.Sprintf("req-%d", i), Mode: "enforce", RouteKind: "model", PolicyRevision: "5c0e9a1f", PackRevision: "a91d77b2"}
 	if i%3 == 0 {
@@ -166,5 +166,17 @@ func TestStdoutTrail(t *testing.T) {
 	srv := server(t, Options{Trail: "stdout", Token: token})
 	if _, body := get(t, loggedIn(t, srv), srv.URL+"/ui/"); !strings.Contains(body, "not written to a file") {
 		t.Fatalf("page: %s", body)
+	}
+}
+
+// TestOldRecords: records written before subject was an object are listed and shown.
+func TestOldRecords(t *testing.T) {
+	srv := server(t, Options{Trail: "../testdata/legacy.jsonl", Token: token})
+	c := loggedIn(t, srv)
+	if _, body := get(t, c, srv.URL+"/ui/?subject=alice"); !strings.Contains(body, "3 decisions") || !strings.Contains(body, "OLD3") {
+		t.Fatalf("list of old records:\n%s", body)
+	}
+	if _, body := get(t, c, srv.URL+"/ui/decision/OLD2"); !strings.Contains(body, "alice") || !strings.Contains(body, "not &lt;allowed&gt; &amp; refused") {
+		t.Fatalf("old record page:\n%s", body)
 	}
 }
