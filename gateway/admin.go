@@ -39,6 +39,7 @@ func (g *Gateway) Status() Status {
 
 func (g *Gateway) adminHandler() fasthttp.RequestHandler {
 	metrics := fasthttpadaptor.NewFastHTTPHandler(promhttp.HandlerFor(g.metrics.reg, promhttp.HandlerOpts{}))
+	webView := g.uiHandler()
 	return func(rc *fasthttp.RequestCtx) {
 		switch string(rc.Path()) {
 		case "/metrics":
@@ -59,6 +60,10 @@ func (g *Gateway) adminHandler() fasthttp.RequestHandler {
 			rc.SetContentType("application/json")
 			rc.SetBody(append(b, '\n'))
 		default:
+			if isUI(rc.Path()) {
+				webView(rc)
+				return
+			}
 			rc.SetStatusCode(fasthttp.StatusNotFound)
 			rc.SetBodyString("not found\n")
 		}

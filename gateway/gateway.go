@@ -7,7 +7,6 @@ import (
 	"io"
 	"log/slog"
 	"net"
-	"os"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -15,7 +14,6 @@ import (
 	"github.com/valyala/fasthttp"
 
 	"github.com/weirgw/weir/gateway/audit"
-	"github.com/weirgw/weir/gateway/config"
 )
 
 // Options configure a Gateway.
@@ -83,15 +81,8 @@ func New(ctx context.Context, opts Options) (*Gateway, error) {
 	g.armAborts(snap)
 	g.snap.Store(snap)
 	g.metrics.reg.MustRegister(newFallbackCollector(g.snap.Load))
-	switch {
-	case opts.AuditSink != nil:
-		g.audit = audit.NewWriter(opts.AuditSink)
-	case snap.Config.Audit.Path == config.AuditStdout:
-		g.audit = audit.NewWriter(os.Stdout)
-	default:
-		if g.audit, err = audit.Open(snap.Config.Audit.Path); err != nil {
-			return nil, err
-		}
+	if g.audit, err = openAudit(snap.Config.Audit, opts.AuditSink, g.log); err != nil {
+		return nil, err
 	}
 	return g, nil
 }

@@ -11,13 +11,20 @@ import (
 )
 
 func init() {
-	registered["audit"] = command{"verify or summarise an audit trail (verify FILE | summary FILE [--since DURATION])", runAudit}
+	registered["audit"] = command{"verify, summarise or replay an audit trail; make a checkpoint key (verify | summary | replay | keygen)", runAudit}
 }
 
-const auditUsage = `usage: weir audit verify FILE
+const auditUsage = `usage: weir audit verify FILE... [--checkpoints CPFILE --pubkey PUBFILE]
        weir audit summary FILE [--since DURATION] [--top N]
-verify checks the hash chain: exit 0 when intact, 1 with the first broken or missing record.
-summary counts decisions by outcome, intent, violation code and tool.`
+       weir audit replay FILE... (--config weir.yaml | --rules DIR --policies DIR) [--json]
+       weir audit keygen [--out PREFIX]
+verify checks the hash chain over the files in order (rotated files oldest first, the live
+file last): exit 0 when intact, 1 naming the first bad seq. With signed checkpoints it also
+detects records removed from the end.
+summary counts decisions by outcome, intent, violation code and tool.
+replay re-decides every recorded exchange with a candidate rule pack and policy bundle and
+prints what would change.
+keygen writes an Ed25519 key pair for audit.checkpoint (PREFIX.key, PREFIX.pub).`
 
 func runAudit(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	if len(args) == 0 {
@@ -29,36 +36,16 @@ func runAudit(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		return auditVerify(args[1:], stdout, stderr)
 	case "summary":
 		return auditSummary(args[1:], stdout, stderr)
+	case "keygen":
+		return auditKeygen(args[1:], stdout, stderr)
+	case "replay":
+		return auditReplay(args[1:], stdout, stderr)
 	case "-h", "--help", "help":
 		fmt.Fprintln(stdout, auditUsage)
 		return 0
 	}
 	fmt.Fprintf(stderr, "weir audit: unknown subcommand %q\n%s\n", args[0], auditUsage)
 	return 2
-}
-
-func auditVerify(args []string, stdout, stderr io.Writer) int {
-	if len(args) != 1 {
-		fmt.Fprintln(stderr, auditUsage)
-		return 2
-	}
-	f, err := os.Open(args[0])
-	if err != nil {
-		fmt.Fprintf(stderr, "weir audit verify: %v\n", err)
-		return 1
-	}
-	defer f.Close()
-	n, brk, err := audit.Verify(f)
-	switch {
-	case err != nil:
-		fmt.Fprintf(stderr, "weir audit verify: %s: %v\n", args[0], err)
-		return 1
-	case brk != nil:
-		fmt.Fprintf(stdout, "%s: %d records intact, then %v\n", args[0], n, brk)
-		return 1
-	}
-	fmt.Fprintf(stdout, "%d records, chain intact\n", n)
-	return 0
 }
 
 func auditSummary(args []string, stdout, stderr io.Writer) int {

@@ -1,12 +1,18 @@
 // Package audit writes and checks Weir's audit trail: one JSON line per decision,
-// hash-chained so that a reviewer can prove no record was altered, removed or reordered.
+// hash-chained so that a reviewer can prove, with their own tools, that no record was
+// altered, removed or reordered.
 //
-// Each record carries seq (1, 2, 3, ...), prev (the hash of the previous record, "" for the
-// first) and hash: the hex SHA-256 of prev, a newline, and the record's canonical JSON
-// without the hash field. The canonical JSON is the record re-encoded with sorted keys and
-// numbers as written, so a verifier needs no knowledge of the record's schema. Removing the
-// last records of a file cannot be detected from the file alone; ship records off the host
-// (a log collector) if that matters.
+// Each record carries seq (1, 2, 3, … along the chain, across rotated files), prev (the
+// previous record's hash, "" for the first) and hash: the lowercase hex SHA-256 of the
+// record without its hash member, canonicalised per RFC 8785 (JCS: keys sorted by UTF-16
+// code units, no whitespace, minimal string escaping, numbers as ECMAScript writes them).
+// Any JCS implementation reproduces it from the parsed line; the README has a Python
+// verifier. Trails written before this scheme (FormatLegacy) still verify.
+//
+// The chain alone cannot show that the last records of a trail were removed. Signed
+// checkpoints (checkpoint.go), written apart from the trail, can: a checkpoint names a
+// seq and its hash, signed with Ed25519, and Verifier.Finish reports a trail that ends
+// before it.
 package audit
 
 import (

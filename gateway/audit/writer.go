@@ -1,41 +1,94 @@
 package audit
 
 import (
-	"bytes"
-	"encoding/json"
+	"crypto/ed25519"
 	"errors"
 	"fmt"
 	"io"
-	"os"
+	"log/slog"
 	"sync"
+	"time"
 )
 
-// Writer appends records to a sink, continuing the hash chain. It is safe for concurrent
-// use: records are serialized, and each is written with a single Write call.
+// Options configure a Writer.
+type Options struct {
+	// Path is the trail file; empty writes to Out (stdout, a test buffer) instead.
+	Path string
+	Out  io.Writer
+	// Rotate rotates Path by size or age; the chain continues in the next file.
+	Rotate Rotate
+	// Checkpoint, when set, writes signed checkpoints of the chain.
+	Checkpoint *CheckpointOptions
+	// Ship, when set, also sends every record to an HTTP sink.
+	Ship *ShipOptions
+	// Log receives what cannot be returned to a caller (a failed checkpoint, a sink
+	// that went down and came back). Default slog.Default().
+	Log *slog.Logger
+	// Now is the clock (tests); default time.Now.
+	Now func() time.Time
+}
+
+// CheckpointOptions configure signed checkpoints: one after every Every records and one
+// every Interval when records were written since the last, and one at Close.
+type CheckpointOptions struct {
+	Path     string
+	Out      io.Writer // instead of Path (tests)
+	Every    int
+	Interval time.Duration
+	Key      ed25519.PrivateKey
+}
+
+// Writer appends records to the trail, continuing the hash chain. It is safe for
+// concurrent use: records are serialized, and each is written with a single Write call.
 type Writer struct {
-	mu     sync.Mutex
-	w      io.Writer
-	closer io.Closer
-	seq    uint64
-	prev   string
-	line   []byte // the line being written, reused (an io.Writer does not keep it)
+	mu   sync.Mutex
+	w    io.Writer // where lines go: the rotating file, or Options.Out
+	file *rotFile  // nil when writing to Out
+	cp   *checkpointer
+	ship *Shipper
+	log  *slog.Logger
+	seq  uint64
+	prev string
+	line []byte // the line being written, reused (an io.Writer does not keep it)
 }
 
 // NewWriter starts a new chain on w (stdout, a test buffer).
-func NewWriter(w io.Writer) *Writer { return &Writer{w: w} }
+func NewWriter(w io.Writer) *Writer { return &Writer{w: w, log: slog.Default()} }
 
 // Open opens (or creates) the file at path for appending and resumes the chain from its
 // last record. A last line cut short by a crash is terminated with a newline and left for
 // `weir audit verify` to report; the chain continues from the last complete record.
-func Open(path string) (*Writer, error) {
-	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE|os.O_APPEND, 0o600)
-	if err != nil {
-		return nil, fmt.Errorf("audit: %w", err)
+func Open(path string) (*Writer, error) { return New(Options{Path: path}) }
+
+// New opens the trail opts describe, resuming the chain from the last record of the
+// file or of its newest rotated file, and starts the checkpointer and the shipper.
+func New(opts Options) (*Writer, error) {
+	if opts.Log == nil {
+		opts.Log = slog.Default()
 	}
-	w := &Writer{w: f, closer: f}
-	if err := w.resume(f); err != nil {
-		f.Close()
-		return nil, fmt.Errorf("audit: %s: %w", path, err)
+	if opts.Now == nil {
+		opts.Now = time.Now
+	}
+	w := &Writer{w: opts.Out, log: opts.Log}
+	if opts.Path != "" {
+		f, seq, prev, err := openRotating(opts.Path, opts.Rotate, opts.Now)
+		if err != nil {
+			return nil, fmt.Errorf("audit: %w", err)
+		}
+		w.w, w.file, w.seq, w.prev = f, f, seq, prev
+	}
+	var err error
+	if opts.Checkpoint != nil {
+		if w.cp, err = newCheckpointer(*opts.Checkpoint, opts.Now, w); err != nil {
+			w.closeFile()
+			return nil, fmt.Errorf("audit: checkpoint: %w", err)
+		}
+	}
+	if opts.Ship != nil {
+		if w.ship, err = NewShipper(*opts.Ship, opts.Log); err != nil {
+			w.closeFile()
+			return nil, fmt.Errorf("audit: %w", err)
+		}
 	}
 	return w, nil
 }
@@ -55,6 +108,11 @@ func (w *Writer) Write(r *Record) error {
 	}
 	w.mu.Lock()
 	defer w.mu.Unlock()
+	if w.ship != nil {
+		if err := w.ship.reserve(); err != nil {
+			return err
+		}
+	}
 	var line []byte
 	if ok {
 		line = e.link(w.line[:0], w.seq+1, w.prev, r)
@@ -65,79 +123,41 @@ func (w *Writer) Write(r *Record) error {
 	if _, err := w.w.Write(line); err != nil {
 		return fmt.Errorf("audit: write: %w", err)
 	}
+	if w.ship != nil {
+		w.ship.enqueue(line)
+	}
 	w.seq, w.prev = r.Seq, r.Hash
+	if w.cp != nil {
+		w.cp.recorded(r.Seq, r.Hash)
+	}
 	return nil
 }
 
 // encoders recycles the buffers records are encoded into.
 var encoders = sync.Pool{New: func() any { return new(encoded) }}
 
-// Close flushes the file to disk and closes it; for other sinks it does nothing.
+// Close writes a last checkpoint, delivers what the shipper still holds (or leaves it in
+// its spool), and flushes the file to disk and closes it.
 func (w *Writer) Close() error {
+	var errs []error
+	if w.cp != nil {
+		errs = append(errs, w.cp.close())
+	}
+	if w.ship != nil {
+		errs = append(errs, w.ship.Close())
+	}
 	w.mu.Lock()
 	defer w.mu.Unlock()
-	if f, ok := w.closer.(*os.File); ok {
-		_ = f.Sync()
-	}
-	if w.closer != nil {
-		return w.closer.Close()
-	}
-	return nil
+	return errors.Join(append(errs, w.closeFile())...)
 }
 
-func (w *Writer) resume(f *os.File) error {
-	st, err := f.Stat()
-	if err != nil || st.Size() == 0 {
-		return err
+func (w *Writer) closeFile() error {
+	if w.file == nil {
+		return nil
 	}
-	last, complete, err := lastLines(f, st.Size())
-	if err != nil {
-		return err
-	}
-	if !complete {
-		if _, err := f.Write([]byte{'\n'}); err != nil {
-			return err
-		}
-	}
-	for _, line := range last {
-		var head struct {
-			Seq  uint64 `json:"seq"`
-			Hash string `json:"hash"`
-		}
-		if json.Unmarshal(line, &head) == nil && head.Hash != "" {
-			w.seq, w.prev = head.Seq, head.Hash
-			return nil
-		}
-	}
-	return errors.New("no complete record at the end of the file to resume the chain from")
+	return w.file.Close()
 }
 
-// lastLines returns the file's last two lines (newest first), reading backwards from the
-// end in growing chunks, and whether the file ends with a newline.
-func lastLines(f *os.File, size int64) ([][]byte, bool, error) {
-	chunk := int64(64 << 10)
-	for {
-		if chunk > size {
-			chunk = size
-		}
-		buf := make([]byte, chunk)
-		if _, err := f.ReadAt(buf, size-chunk); err != nil && err != io.EOF {
-			return nil, false, err
-		}
-		complete := buf[len(buf)-1] == '\n'
-		body := bytes.TrimRight(buf, "\n")
-		lines := bytes.Split(body, []byte{'\n'})
-		// Enough when two whole lines are in the buffer, or the buffer is the whole file.
-		if len(lines) >= 3 || chunk == size {
-			out := [][]byte{}
-			for i := len(lines) - 1; i >= 0 && len(out) < 2; i-- {
-				if chunk < size && i == 0 {
-					break // the first line of a chunk may be cut
-				}
-				out = append(out, lines[i])
-			}
-			return out, complete, nil
-		}
-		chunk *= 4
-	}
-}
+// Files returns the trail's files in chain order: the rotated files of path, oldest
+// first, then path itself when it exists.
+func Files(path string) ([]string, error) { return trailFiles(path) }

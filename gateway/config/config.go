@@ -16,7 +16,7 @@
 //	    api_key: ${WEIR_LLM_API_KEY:-}
 //	routes:
 //	  - {name: chat, surface: openai, path: /v1, upstream: llm, mode: enforce, on_violation: error}
-//	audit: {path: audit.jsonl, include_content: false, on_error: fail_closed}
+//	audit: {path: audit.jsonl, include_content: false, on_error: fail_closed, ui: {token: ${WEIR_ADMIN_TOKEN}}}
 //	fallback:              # optional: the LLM tier of the classifier
 //	  llm: {provider: openai, base_url: "http://127.0.0.1:8081/v1", model: gpt-4o-mini, api_key_env: WEIR_LLM_API_KEY}
 //	  timeout: 2s
@@ -126,6 +126,16 @@ type Audit struct {
 	// OnError is what happens when a record cannot be written: fail_closed (the request
 	// gets 503) or log (counted in a metric and logged). Default fail_closed.
 	OnError string `yaml:"on_error"`
+	// Rotate rotates the trail file by size or age; the chain continues across files.
+	// Absent: the file grows. Ignored with path: stdout.
+	Rotate AuditRotate `yaml:"rotate"`
+	// Checkpoint writes signed checkpoints, so that removing the trail's last records is
+	// detected. Absent: no checkpoints.
+	Checkpoint *AuditCheckpoint `yaml:"checkpoint"`
+	// HTTP also ships every record to an HTTP endpoint. Absent: no shipping.
+	HTTP *AuditHTTP `yaml:"http"`
+	// UI configures the reviewers' web view on the admin listener (/ui).
+	UI AuditUI `yaml:"ui"`
 }
 
 // The accepted values of the enumerated fields.

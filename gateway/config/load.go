@@ -228,6 +228,7 @@ func (c *Config) Dump() string {
 			cp.Upstreams[i].APIKey = "[redacted]"
 		}
 	}
+	cp.Audit = c.Audit.redacted()
 	var b bytes.Buffer
 	enc := yaml.NewEncoder(&b)
 	enc.SetIndent(2)

@@ -26,6 +26,7 @@ func (c *Config) defaults() {
 	def(&c.AdminListen, DefaultAdminListen)
 	def(&c.Audit.Path, AuditStdout)
 	def(&c.Audit.OnError, OnErrorFailClosed)
+	c.Audit.defaults()
 	if c.Limits.MaxBodyBytes == 0 {
 		c.Limits.MaxBodyBytes = DefaultMaxBodyBytes
 	}
@@ -78,6 +79,7 @@ func (c *Config) resolve(dir string) {
 	if c.Audit.Path != AuditStdout && !filepath.IsAbs(c.Audit.Path) {
 		c.Audit.Path = filepath.Join(dir, c.Audit.Path)
 	}
+	c.Audit.resolve(dir)
 	c.resolveData(dir)
 }
 
@@ -123,9 +125,7 @@ func (c *Config) validate(col *collector, lines map[string]int) {
 	if c.Limits.MaxBodyBytes < 0 || c.Limits.MaxHeaderBytes < 0 {
 		bad("limits", "limits must not be negative")
 	}
-	if c.Audit.OnError != OnErrorFailClosed && c.Audit.OnError != OnErrorLog {
-		bad("audit.on_error", "audit.on_error must be fail_closed or log, not %q", c.Audit.OnError)
-	}
+	c.Audit.validate(bad)
 }
 
 func (c *Config) validateRoutes(bad func(path, format string, args ...any), upstreams map[string]bool) {
