@@ -25,10 +25,11 @@ const (
 // textCheck is what the answer check needs besides the texts: where numbers may come from,
 // the tools already called and the calls proposed beside the texts.
 type textCheck struct {
-	index  *grounding.Index
-	called []string    // tools called earlier, whose results the answer may use
-	calls  []chat.Call // calls proposed in the same choice so far
-	final  bool        // the texts end the choice: nothing more will come
+	index        *grounding.Index // nil with conversation: the request's conversation, indexed when a text needs it
+	conversation bool
+	called       []string    // tools called earlier, whose results the answer may use
+	calls        []chat.Call // calls proposed in the same choice so far
+	final        bool        // the texts end the choice: nothing more will come
 }
 
 // textVerdict is the answer check's result for one segment.
@@ -107,7 +108,11 @@ func (x *exchange) judgeTexts(ctx context.Context, texts *chat.Texts, tc textChe
 	opts := policies.GroundingOptions(x.admission.Obligations)
 	in.Answer.Numbers = []policies.Number{}
 	for _, f := range chat.Fields {
-		if s := texts.Value[f]; s != "" && tc.index != nil {
+		s := texts.Value[f]
+		if s != "" && tc.index == nil && tc.conversation {
+			tc.index = x.conversationIndex()
+		}
+		if s != "" && tc.index != nil {
 			numbers[f] = tc.index.Check(s, opts)
 			for _, n := range numbers[f] {
 				in.Answer.Numbers = append(in.Answer.Numbers, policies.NumberFrom(n))

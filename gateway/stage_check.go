@@ -143,10 +143,16 @@ func (x *exchange) judgeSent(ctx context.Context, texts chat.Texts, tc textCheck
 // textCheck is what the answer check needs for a part of a chat answer: the conversation's
 // numbers and tool results, and the calls the choice proposed.
 func (x *exchange) textCheck(p *part) textCheck {
+	return textCheck{conversation: true, called: x.input.ToolsCalled, calls: p.cs.calls, final: p.final}
+}
+
+// conversationIndex is the grounding index of the request's conversation, built once, when
+// a text first needs it.
+func (x *exchange) conversationIndex() *grounding.Index {
 	if x.index == nil {
 		x.index = grounding.NewIndex(policies.Sources(x.req.Messages))
 	}
-	return textCheck{index: x.index, called: x.input.ToolsCalled, calls: p.cs.calls, final: p.final}
+	return x.index
 }
 
 // released notes what a part sent to the client, for the record.

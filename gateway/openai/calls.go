@@ -17,16 +17,16 @@ var (
 // readCall reads a tool call: {id, type: function, function: {name, arguments}}, {id, type:
 // custom, custom: {name, input}}, or the flat {id, name, arguments} some servers write. A
 // call of another type is refused with code: clients would run what Weir did not judge.
-func readCall(v strictjson.Value, path, code string, unknown func(string) error) (chat.Call, error) {
+func readCall(v strictjson.Value, path loc, code string, unknown others) (chat.Call, error) {
 	var c chat.Call
 	var fn, custom, flatName, flatArgs strictjson.Value
 	err := object(v, path, callKeys, code, func(k string, f strictjson.Value) error {
 		var err error
 		switch k {
 		case "id":
-			c.ID, err = str(f, join(path, k), code)
+			c.ID, err = str(f, path.key(k), code)
 		case "type":
-			c.Type, err = str(f, join(path, k), code)
+			c.Type, err = str(f, path.key(k), code)
 		case "function":
 			fn = f
 		case "custom":
@@ -45,7 +45,7 @@ func readCall(v strictjson.Value, path, code string, unknown func(string) error)
 	case "", "function":
 		c.Type = "function"
 		if fn.Kind() == strictjson.Object {
-			err = object(fn, join(path, "function"), functionKeys, code, func(k string, f strictjson.Value) error {
+			err = object(fn, path.key("function"), functionKeys, code, func(k string, f strictjson.Value) error {
 				if k == "name" {
 					flatName = f
 				} else {
@@ -60,7 +60,7 @@ func readCall(v strictjson.Value, path, code string, unknown func(string) error)
 		if custom.Kind() != strictjson.Object {
 			return c, errorf(code, "%s.custom must be an object", path)
 		}
-		err = object(custom, join(path, "custom"), customKeys, code, func(k string, f strictjson.Value) error {
+		err = object(custom, path.key("custom"), customKeys, code, func(k string, f strictjson.Value) error {
 			if k == "name" {
 				flatName = f
 			} else {
@@ -74,7 +74,7 @@ func readCall(v strictjson.Value, path, code string, unknown func(string) error)
 	if err != nil {
 		return c, err
 	}
-	if c.Name, err = str(flatName, path+" name", code); err != nil {
+	if c.Name, err = str(flatName, path.key("name"), code); err != nil {
 		return c, err
 	}
 	c.Arguments, err = arguments(flatArgs, path, code, c.Type == "custom")
@@ -87,7 +87,7 @@ func readCall(v strictjson.Value, path, code string, unknown func(string) error)
 // not JSON at all are kept as written (the policy sees that they do not parse, and so does
 // the client). Arguments whose JSON is ambiguous are refused. A custom call's input is
 // free text.
-func arguments(v strictjson.Value, path, code string, custom bool) (string, error) {
+func arguments(v strictjson.Value, path loc, code string, custom bool) (string, error) {
 	switch v.Kind() {
 	case strictjson.Missing, strictjson.Null:
 		return "", nil
@@ -109,7 +109,7 @@ func arguments(v strictjson.Value, path, code string, custom bool) (string, erro
 
 // normalizeArguments parses a function call's JSON arguments strictly and re-encodes them;
 // text that is not JSON at all is kept, ambiguous JSON refused.
-func normalizeArguments(s, path, code string) (string, error) {
+func normalizeArguments(s string, path loc, code string) (string, error) {
 	if s == "" {
 		return s, nil
 	}
@@ -130,7 +130,8 @@ func normalizeArguments(s, path, code string) (string, error) {
 // CompleteCall checks a call assembled from stream fragments the way DecodeCompletion
 // checks a complete one: a known type (function when the stream gave none), a name, and
 // arguments parsed strictly and re-encoded.
-func CompleteCall(c chat.Call, path string) (chat.Call, error) {
+func CompleteCall(c chat.Call, where string) (chat.Call, error) {
+	path := root.key(where)
 	switch c.Type {
 	case "":
 		c.Type = "function"

@@ -34,7 +34,7 @@ func DecodeChunk(data []byte) (*Chunk, error) {
 		return nil, err
 	}
 	c := &Chunk{}
-	err = object(doc.Root(), "", chunkKeys, CodeInvalidAnswer, func(k string, v strictjson.Value) error {
+	err = object(doc.Root(), root, chunkKeys, CodeInvalidAnswer, func(k string, v strictjson.Value) error {
 		switch k {
 		case "choices":
 			return c.choices(v)
@@ -60,7 +60,7 @@ func (c *Chunk) choices(v strictjson.Value) error {
 		return errorf(CodeInvalidAnswer, "choices must be an array")
 	}
 	for i, ch := range v.Elems() {
-		path := index("choices", i)
+		path := root.key("choices").idx(i)
 		d := chat.Delta{Choice: i}
 		err := object(ch, path, deltaChoiceKeys, CodeInvalidAnswer, func(k string, f strictjson.Value) error {
 			switch k {
@@ -71,9 +71,9 @@ func (c *Chunk) choices(v strictjson.Value) error {
 				}
 				d.Choice = int(n)
 			case "delta":
-				return delta(f, join(path, k), &d)
+				return delta(f, path.key(k), &d)
 			case "finish_reason":
-				s, err := str(f, join(path, k), CodeInvalidAnswer)
+				s, err := str(f, path.key(k), CodeInvalidAnswer)
 				d.Finish = s
 				return err
 			}
@@ -92,7 +92,7 @@ func (c *Chunk) choices(v strictjson.Value) error {
 	return nil
 }
 
-func delta(v strictjson.Value, path string, d *chat.Delta) error {
+func delta(v strictjson.Value, path loc, d *chat.Delta) error {
 	if v.Kind() == strictjson.Null {
 		return nil
 	}
@@ -104,13 +104,13 @@ func delta(v strictjson.Value, path string, d *chat.Delta) error {
 				d.Role = f.Str()
 			}
 		case "content":
-			err = answerText(f, join(path, k), &d.Texts, chat.Content)
+			err = answerText(f, path.key(k), &d.Texts, chat.Content)
 		case "refusal":
-			err = answerText(f, join(path, k), &d.Texts, chat.Refusal)
+			err = answerText(f, path.key(k), &d.Texts, chat.Refusal)
 		case "reasoning_content":
-			err = answerText(f, join(path, k), &d.Texts, chat.Reasoning)
+			err = answerText(f, path.key(k), &d.Texts, chat.Reasoning)
 		case "tool_calls":
-			d.Calls, err = fragments(f, join(path, k))
+			d.Calls, err = fragments(f, path.key(k))
 		case "function_call":
 			if f.Kind() != strictjson.Null {
 				err = errorf(CodeInvalidAnswer, "%s: the upstream streamed a legacy function_call, which weir does not inspect", path)
@@ -122,7 +122,7 @@ func delta(v strictjson.Value, path string, d *chat.Delta) error {
 
 // fragments reads a delta's tool-call fragments. A fragment without an index continues the
 // choice's last call (Index -1).
-func fragments(v strictjson.Value, path string) ([]chat.CallFragment, error) {
+func fragments(v strictjson.Value, path loc) ([]chat.CallFragment, error) {
 	switch v.Kind() {
 	case strictjson.Null:
 		return nil, nil
@@ -132,7 +132,7 @@ func fragments(v strictjson.Value, path string) ([]chat.CallFragment, error) {
 	}
 	out := make([]chat.CallFragment, 0, v.Len())
 	for i, e := range v.Elems() {
-		fp := index(path, i)
+		fp := path.idx(i)
 		f := chat.CallFragment{Index: -1}
 		if n := e.Get("index"); n.Kind() != strictjson.Missing {
 			k, err := n.Int()
@@ -153,16 +153,16 @@ func fragments(v strictjson.Value, path string) ([]chat.CallFragment, error) {
 
 // readFragment reads a fragment like readCall reads a call, without requiring a type (only
 // the first fragment of a call carries it) and keeping the arguments' piece as written.
-func readFragment(v strictjson.Value, path string) (chat.Call, error) {
+func readFragment(v strictjson.Value, path loc) (chat.Call, error) {
 	var c chat.Call
 	var part strictjson.Value
 	err := object(v, path, callKeys, CodeInvalidAnswer, func(k string, f strictjson.Value) error {
 		var err error
 		switch k {
 		case "id":
-			c.ID, err = str(f, join(path, k), CodeInvalidAnswer)
+			c.ID, err = str(f, path.key(k), CodeInvalidAnswer)
 		case "type":
-			c.Type, err = str(f, join(path, k), CodeInvalidAnswer)
+			c.Type, err = str(f, path.key(k), CodeInvalidAnswer)
 		case "function", "custom":
 			if part.Kind() != strictjson.Missing && f.Kind() != strictjson.Null {
 				return errorf(CodeAmbiguousAnswr, "%s has both function and custom", path)
@@ -174,9 +174,9 @@ func readFragment(v strictjson.Value, path string) (chat.Call, error) {
 				}
 			}
 		case "name":
-			c.Name, err = str(f, join(path, k), CodeInvalidAnswer)
+			c.Name, err = str(f, path.key(k), CodeInvalidAnswer)
 		case "arguments":
-			c.Arguments, err = str(f, join(path, k), CodeInvalidAnswer)
+			c.Arguments, err = str(f, path.key(k), CodeInvalidAnswer)
 		}
 		return err
 	}, drop)
@@ -193,8 +193,8 @@ func readFragment(v strictjson.Value, path string) (chat.Call, error) {
 	if c.Type == "custom" {
 		keys = customKeys
 	}
-	err = object(part, path+"."+c.Type, keys, CodeInvalidAnswer, func(k string, f strictjson.Value) error {
-		s, err := str(f, path+"."+c.Type+"."+k, CodeInvalidAnswer)
+	err = object(part, path.key(c.Type), keys, CodeInvalidAnswer, func(k string, f strictjson.Value) error {
+		s, err := str(f, path.key(c.Type).key(k), CodeInvalidAnswer)
 		if k == "name" {
 			c.Name += s
 		} else {

@@ -32,7 +32,7 @@ func DecodeCompletion(body []byte) (*Completion, error) {
 	}
 	c := &Completion{}
 	hasChoices := false
-	err = object(doc.Root(), "", completionKeys, CodeInvalidAnswer, func(k string, v strictjson.Value) error {
+	err = object(doc.Root(), root, completionKeys, CodeInvalidAnswer, func(k string, v strictjson.Value) error {
 		switch k {
 		case "choices":
 			hasChoices = true
@@ -107,7 +107,7 @@ func (c *Completion) choices(v strictjson.Value) error {
 	}
 	seen := map[int]bool{}
 	for i, ch := range v.Elems() {
-		path := index("choices", i)
+		path := root.key("choices").idx(i)
 		out := chat.Choice{Index: i, Role: "assistant"}
 		err := object(ch, path, choiceKeys, CodeInvalidAnswer, func(k string, f strictjson.Value) error {
 			switch k {
@@ -118,9 +118,9 @@ func (c *Completion) choices(v strictjson.Value) error {
 				}
 				out.Index = int(n)
 			case "message":
-				return answerMessage(f, join(path, k), &out)
+				return answerMessage(f, path.key(k), &out)
 			case "finish_reason":
-				s, err := str(f, join(path, k), CodeInvalidAnswer)
+				s, err := str(f, path.key(k), CodeInvalidAnswer)
 				out.Finish = s
 				return err
 			}
@@ -139,7 +139,7 @@ func (c *Completion) choices(v strictjson.Value) error {
 }
 
 // answerMessage reads a choice's message: every readable text and the tool calls.
-func answerMessage(v strictjson.Value, path string, out *chat.Choice) error {
+func answerMessage(v strictjson.Value, path loc, out *chat.Choice) error {
 	return object(v, path, messageOutKeys, CodeInvalidAnswer, func(k string, f strictjson.Value) error {
 		var err error
 		switch k {
@@ -148,13 +148,13 @@ func answerMessage(v strictjson.Value, path string, out *chat.Choice) error {
 				out.Role = f.Str()
 			}
 		case "content":
-			err = answerText(f, join(path, k), &out.Texts, chat.Content)
+			err = answerText(f, path.key(k), &out.Texts, chat.Content)
 		case "refusal":
-			err = answerText(f, join(path, k), &out.Texts, chat.Refusal)
+			err = answerText(f, path.key(k), &out.Texts, chat.Refusal)
 		case "reasoning_content":
-			err = answerText(f, join(path, k), &out.Texts, chat.Reasoning)
+			err = answerText(f, path.key(k), &out.Texts, chat.Reasoning)
 		case "tool_calls":
-			out.Calls, err = answerCalls(f, join(path, k))
+			out.Calls, err = answerCalls(f, path.key(k))
 		case "function_call":
 			if f.Kind() != strictjson.Null {
 				err = errorf(CodeInvalidAnswer, "%s: the upstream answered with a legacy function_call, which weir does not inspect", path)
@@ -165,7 +165,7 @@ func answerMessage(v strictjson.Value, path string, out *chat.Choice) error {
 }
 
 // answerText reads a readable text: a string, null, or parts of type text / output_text.
-func answerText(v strictjson.Value, path string, t *chat.Texts, f chat.Field) error {
+func answerText(v strictjson.Value, path loc, t *chat.Texts, f chat.Field) error {
 	switch v.Kind() {
 	case strictjson.Null:
 		return nil
@@ -178,7 +178,7 @@ func answerText(v strictjson.Value, path string, t *chat.Texts, f chat.Field) er
 	}
 	var b []byte
 	for i, p := range v.Elems() {
-		pp := index(path, i)
+		pp := path.idx(i)
 		typ := p.Get("type")
 		if !typ.IsStr("text") && !typ.IsStr("output_text") {
 			return errorf(CodeInvalidAnswer, "%s: content parts of type %q are not ones weir inspects", pp, typ.Str())
@@ -204,7 +204,7 @@ func answerText(v strictjson.Value, path string, t *chat.Texts, f chat.Field) er
 }
 
 // answerCalls reads a message's complete tool calls.
-func answerCalls(v strictjson.Value, path string) ([]chat.Call, error) {
+func answerCalls(v strictjson.Value, path loc) ([]chat.Call, error) {
 	switch v.Kind() {
 	case strictjson.Null:
 		return nil, nil
@@ -214,7 +214,7 @@ func answerCalls(v strictjson.Value, path string) ([]chat.Call, error) {
 	}
 	out := make([]chat.Call, 0, v.Len())
 	for i, e := range v.Elems() {
-		c, err := readCall(e, index(path, i), CodeInvalidAnswer, drop)
+		c, err := readCall(e, path.idx(i), CodeInvalidAnswer, drop)
 		if err != nil {
 			return nil, err
 		}

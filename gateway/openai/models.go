@@ -25,7 +25,7 @@ func EncodeModels(body []byte) ([]byte, error) {
 	w.Key("data")
 	w.ArrayStart()
 	var inner error
-	err = object(doc.Root(), "", modelsKeys, CodeInvalidAnswer, func(k string, v strictjson.Value) error {
+	err = object(doc.Root(), root, modelsKeys, CodeInvalidAnswer, func(k string, v strictjson.Value) error {
 		if k != "data" {
 			return nil
 		}
@@ -34,7 +34,7 @@ func EncodeModels(body []byte) ([]byte, error) {
 		}
 		for i, m := range v.Elems() {
 			w.ObjectStart()
-			inner = object(m, index("data", i), modelKeys, CodeInvalidAnswer, func(mk string, mv strictjson.Value) error {
+			inner = object(m, root.key("data").idx(i), modelKeys, CodeInvalidAnswer, func(mk string, mv strictjson.Value) error {
 				if mv.Kind() == strictjson.String || (mk == "created" && mv.Kind() == strictjson.Number) {
 					w.Key(mk)
 					w.Value(mv)

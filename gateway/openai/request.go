@@ -35,7 +35,7 @@ func DecodeRequest(body []byte) (*Request, error) {
 	}
 	r := &Request{doc: doc}
 	hasMessages := false
-	err = object(doc.Root(), "", requestKeys, CodeInvalid, func(k string, v strictjson.Value) error {
+	err = object(doc.Root(), root, requestKeys, CodeInvalid, func(k string, v strictjson.Value) error {
 		switch k {
 		case "messages":
 			hasMessages = true
@@ -47,7 +47,7 @@ func DecodeRequest(body []byte) (*Request, error) {
 		case "stream":
 			return r.stream(v)
 		case "user":
-			u, err := str(v, "user", CodeInvalid)
+			u, err := str(v, root.key("user"), CodeInvalid)
 			r.Chat.EndUser = u
 			return err
 		case "functions", "function_call":
@@ -56,7 +56,7 @@ func DecodeRequest(body []byte) (*Request, error) {
 			}
 		}
 		return nil
-	}, refuse(""))
+	}, refuse)
 	if err != nil {
 		return nil, err
 	}

@@ -17,7 +17,7 @@ func (r *Request) messages(v strictjson.Value) error {
 	}
 	r.Chat.Messages = make([]policies.Message, 0, v.Len())
 	for i, m := range v.Elems() {
-		msg, err := message(m, index("messages", i))
+		msg, err := message(m, root.key("messages").idx(i))
 		if err != nil {
 			return err
 		}
@@ -28,33 +28,33 @@ func (r *Request) messages(v strictjson.Value) error {
 
 // message reads one message: its role, its text (text parts only), the assistant's tool
 // calls and a tool result's call id.
-func message(v strictjson.Value, path string) (policies.Message, error) {
+func message(v strictjson.Value, path loc) (policies.Message, error) {
 	var m policies.Message
 	err := object(v, path, messageKeys, CodeInvalid, func(k string, f strictjson.Value) error {
 		var err error
 		switch k {
 		case "role":
-			m.Role, err = str(f, join(path, k), CodeInvalid)
+			m.Role, err = str(f, path.key(k), CodeInvalid)
 			if err == nil && !isRole(m.Role) {
-				err = errorf(CodeUnsupported, "%s: role %q is not one weir reads (system, developer, user, assistant, tool)", join(path, k), m.Role)
+				err = errorf(CodeUnsupported, "%s: role %q is not one weir reads (system, developer, user, assistant, tool)", path.key(k), m.Role)
 			}
 		case "content":
 			var text string
-			text, err = content(f, join(path, k))
+			text, err = content(f, path.key(k))
 			m.Content = policies.Content(text)
 		case "name":
-			m.Name, err = str(f, join(path, k), CodeInvalid)
+			m.Name, err = str(f, path.key(k), CodeInvalid)
 		case "tool_call_id":
-			m.ToolCallID, err = str(f, join(path, k), CodeInvalid)
+			m.ToolCallID, err = str(f, path.key(k), CodeInvalid)
 		case "tool_calls":
-			m.ToolCalls, err = historyCalls(f, join(path, k))
+			m.ToolCalls, err = historyCalls(f, path.key(k))
 		case "function_call":
 			if f.Kind() != strictjson.Null {
-				err = errorf(CodeUnsupported, "%s belongs to the deprecated function-calling API, which weir does not inspect", join(path, k))
+				err = errorf(CodeUnsupported, "%s belongs to the deprecated function-calling API, which weir does not inspect", path.key(k))
 			}
 		}
 		return err
-	}, refuse(path))
+	}, refuse)
 	if err == nil && m.Role == "" {
 		err = errorf(CodeInvalid, "%s.role is required", path)
 	}
@@ -81,7 +81,7 @@ var (
 // content reads a message's content: a string, null, or an array of typed parts, of which
 // only the text parts are the message's text (joined with newlines) — the text field of an
 // image part is not a question anyone asked.
-func content(v strictjson.Value, path string) (string, error) {
+func content(v strictjson.Value, path loc) (string, error) {
 	switch v.Kind() {
 	case strictjson.String:
 		return v.Str(), nil
@@ -93,8 +93,8 @@ func content(v strictjson.Value, path string) (string, error) {
 	}
 	var texts []string
 	for i, p := range v.Elems() {
-		pp := index(path, i)
-		typ, err := str(p.Get("type"), pp+".type", CodeInvalid)
+		pp := path.idx(i)
+		typ, err := str(p.Get("type"), pp.key("type"), CodeInvalid)
 		if err != nil {
 			return "", err
 		}
@@ -104,12 +104,12 @@ func content(v strictjson.Value, path string) (string, error) {
 		}
 		err = object(p, pp, keys, CodeInvalid, func(k string, f strictjson.Value) error {
 			if typ == "text" && k == "text" {
-				t, err := str(f, pp+".text", CodeInvalid)
+				t, err := str(f, pp.key("text"), CodeInvalid)
 				texts = append(texts, t)
 				return err
 			}
 			return nil
-		}, refuse(pp))
+		}, refuse)
 		if err != nil {
 			return "", err
 		}
@@ -119,7 +119,7 @@ func content(v strictjson.Value, path string) (string, error) {
 
 // historyCalls reads the tool calls of an assistant message of the conversation: the
 // tools already called, and the calls tool results answer (grounding names results by them).
-func historyCalls(v strictjson.Value, path string) ([]policies.ChatToolCall, error) {
+func historyCalls(v strictjson.Value, path loc) ([]policies.ChatToolCall, error) {
 	if v.Kind() == strictjson.Null {
 		return nil, nil
 	}
@@ -128,7 +128,7 @@ func historyCalls(v strictjson.Value, path string) ([]policies.ChatToolCall, err
 	}
 	out := make([]policies.ChatToolCall, 0, v.Len())
 	for i, c := range v.Elems() {
-		call, err := readCall(c, index(path, i), CodeInvalid, refuse(index(path, i)))
+		call, err := readCall(c, path.idx(i), CodeInvalid, refuse)
 		if err != nil {
 			return nil, err
 		}
@@ -159,8 +159,8 @@ func (r *Request) tools(v strictjson.Value) error {
 		return errorf(CodeInvalid, "tools must be an array")
 	}
 	for i, t := range v.Elems() {
-		path := index("tools", i)
-		typ, err := str(t.Get("type"), path+".type", CodeInvalid)
+		path := root.key("tools").idx(i)
+		typ, err := str(t.Get("type"), path.key("type"), CodeInvalid)
 		if err != nil {
 			return err
 		}
@@ -179,15 +179,15 @@ func (r *Request) tools(v strictjson.Value) error {
 			if typ == "custom" {
 				keys = customDefs
 			}
-			return object(def, join(path, k), keys, CodeInvalid, func(dk string, dv strictjson.Value) error {
+			return object(def, path.key(k), keys, CodeInvalid, func(dk string, dv strictjson.Value) error {
 				if dk == "name" {
 					var err error
-					tool.Name, err = str(dv, join(path, k)+".name", CodeInvalid)
+					tool.Name, err = str(dv, path.key(k).key("name"), CodeInvalid)
 					return err
 				}
 				return nil
-			}, refuse(join(path, k)))
-		}, refuse(path))
+			}, refuse)
+		}, refuse)
 		if err != nil {
 			return err
 		}
@@ -217,23 +217,23 @@ func (r *Request) toolChoice(v strictjson.Value) error {
 	default:
 		return errorf(CodeInvalid, "tool_choice must be a string or an object")
 	}
-	typ, err := str(v.Get("type"), "tool_choice.type", CodeInvalid)
+	typ, err := str(v.Get("type"), root.key("tool_choice").key("type"), CodeInvalid)
 	if err != nil {
 		return err
 	}
 	switch typ {
 	case "function", "custom":
 		name := ""
-		err := object(v, "tool_choice", namedChoiceKeys[typ], CodeInvalid, func(k string, f strictjson.Value) error {
+		err := object(v, root.key("tool_choice"), namedChoiceKeys[typ], CodeInvalid, func(k string, f strictjson.Value) error {
 			if k == typ {
-				return object(f, "tool_choice."+typ, choiceNameKeys, CodeInvalid, func(_ string, n strictjson.Value) error {
+				return object(f, root.key("tool_choice").key(typ), choiceNameKeys, CodeInvalid, func(_ string, n strictjson.Value) error {
 					var err error
-					name, err = str(n, "tool_choice."+typ+".name", CodeInvalid)
+					name, err = str(n, root.key("tool_choice").key(typ).key("name"), CodeInvalid)
 					return err
-				}, refuse("tool_choice."+typ))
+				}, refuse)
 			}
 			return nil
-		}, refuse("tool_choice"))
+		}, refuse)
 		if err == nil && name == "" {
 			err = errorf(CodeInvalid, "tool_choice.%s.name is required", typ)
 		}
@@ -241,11 +241,11 @@ func (r *Request) toolChoice(v strictjson.Value) error {
 		return err
 	case "allowed_tools":
 		r.Chat.ToolChoice.Mode = "allowed_tools"
-		return object(v, "tool_choice", allowedKeys, CodeInvalid, func(k string, f strictjson.Value) error {
+		return object(v, root.key("tool_choice"), allowedKeys, CodeInvalid, func(k string, f strictjson.Value) error {
 			if k != "allowed_tools" {
 				return nil
 			}
-			return object(f, "tool_choice.allowed_tools", allowedToolKeys, CodeInvalid, func(ak string, a strictjson.Value) error {
+			return object(f, root.key("tool_choice").key("allowed_tools"), allowedToolKeys, CodeInvalid, func(ak string, a strictjson.Value) error {
 				if ak != "tools" {
 					return nil
 				}
@@ -255,8 +255,8 @@ func (r *Request) toolChoice(v strictjson.Value) error {
 					}
 				}
 				return nil
-			}, refuse("tool_choice.allowed_tools"))
-		}, refuse("tool_choice"))
+			}, refuse)
+		}, refuse)
 	}
 	return errorf(CodeUnsupported, "tool_choice of type %q is not one weir narrows (function, custom, allowed_tools)", typ)
 }

@@ -199,3 +199,20 @@ func (v Value) Elems() iter.Seq2[int, Value] {
 		}
 	}
 }
+
+// MemberBytes yields the keys (decoded) and values of an object like Members, the keys as
+// bytes valid until the Doc is dropped: a caller that matches keys against a list of its
+// own needs no string of them.
+func (v Value) MemberBytes() iter.Seq2[[]byte, Value] {
+	return func(yield func([]byte, Value) bool) {
+		if v.Kind() != Object {
+			return
+		}
+		t := v.d.tape
+		for k := v.i + 1; k < t[v.i].next; k = t[k+1].next {
+			if !yield(v.d.keyBytes(k), Value{v.d, k + 1}) {
+				return
+			}
+		}
+	}
+}
