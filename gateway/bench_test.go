@@ -38,7 +38,7 @@ func BenchmarkChatToolCall(b *testing.B) {
 	}
 }
 
-// benchChatBody is the load harness's 1-tool-call request (gateway/loadtest): a system
+// benchChatBody is the load harness's 1-tool-call request (cmd/weir/loadtest): a system
 // prompt, a question and four tool definitions with their JSON Schemas.
 var benchChatBody = []byte(`{"messages":[{"content":"Sei l'assistente di analisi di un ristorante. Rispondi in italiano, in modo conciso. Usa sempre gli strumenti per ottenere i numeri: non inventare mai valori. Gli strumenti disponibili calcolano metriche (fatturato, food cost, ordini, ticket medio, margine), aggregazioni per categoria, cameriere o mese, e confronti tra periodi.","role":"system"},{"content":"Qual è il fatturato totale del 2024?","role":"user"}],"model":"gpt-4o-mini","temperature":0,` +
 	`"tools":[{"function":{"description":"Calcola una metrica sui dati degli ordini.","name":"execute_metric","parameters":{"properties":{"metric":{"enum":["revenue","food_cost","order_count","ticket_medio","gross_margin"],"type":"string"},"month":{"maximum":12,"minimum":1,"type":"integer"},"year":{"type":"integer"}},"type":"object"}},"type":"function"},` +

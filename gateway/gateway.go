@@ -29,7 +29,7 @@ type Options struct {
 	AuditSink io.Writer
 	// Passthrough serves every route as a bare proxy hop, with every stage, the audit
 	// record and the decision log off (passthrough.go). It is the load harness's baseline
-	// (gateway/loadtest), never a production mode.
+	// (cmd/weir/loadtest), never a production mode.
 	Passthrough bool
 }
 

@@ -11,7 +11,7 @@ import (
 // servePassthrough forwards a request to its route's upstream and relays the answer with
 // every stage, the audit record and the decision log off: one bare proxy hop through the
 // same listener, upstream clients and header handling (prepare, stripHop) as the gateway.
-// Options.Passthrough turns it on; the load harness (gateway/loadtest) measures the full
+// Options.Passthrough turns it on; the load harness (cmd/weir/loadtest) measures the full
 // gateway against it, so the difference is exactly what the stages cost.
 func (g *Gateway) servePassthrough(rc *fasthttp.RequestCtx, r *route, sub string) {
 	if r.upstream == nil { // a query route answers from data: there is nothing to pass to

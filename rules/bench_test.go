@@ -64,7 +64,7 @@ func BenchmarkClassify(b *testing.B) {
 		name := filepath.Base(filepath.Dir(dir))
 		b.Run(fmt.Sprintf("pack=%s/rules=%d/bytes=%d", name, p.RuleCount(), len(q)), func(b *testing.B) { run(b, p, q) })
 		if name == "analytics" {
-			// The question of the gateway's load test (gateway/loadtest): short, accented, Italian.
+			// The question of the gateway's load test (cmd/weir/loadtest): short, accented, Italian.
 			b.Run("pack=analytics/q=gateway", func(b *testing.B) { run(b, p, gatewayQuestion) })
 		}
 	}

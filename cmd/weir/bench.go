@@ -10,11 +10,11 @@ import (
 	"strings"
 	"time"
 
-	"github.com/weirgw/weir/gateway/loadtest"
+	"github.com/weirgw/weir/cmd/weir/loadtest"
 )
 
 func init() {
-	registered["bench"] = command{"load-test the gateway against a bare passthrough on loopback (see gateway/loadtest)", runBench}
+	registered["bench"] = command{"load-test the gateway against a bare passthrough on loopback (see cmd/weir/loadtest)", runBench}
 }
 
 // runBench runs the load harness and prints its table (or JSON), with the stage benchmarks

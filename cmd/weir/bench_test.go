@@ -6,7 +6,7 @@ import (
 )
 
 // TestBenchCommandErrors: the bench command's usage and input errors exit before any
-// server is started, with the reason. The harness itself is tested in gateway/loadtest.
+// server is started, with the reason. The harness itself is tested in cmd/weir/loadtest.
 func TestBenchCommandErrors(t *testing.T) {
 	for _, tc := range []struct {
 		name string

@@ -34,7 +34,7 @@ func spawnTest(args ...string) *exec.Cmd {
 // TestRunShort runs the whole harness briefly on the analytics example and checks that
 // every request kind was measured on both proxies, without looking at any timing.
 func TestRunShort(t *testing.T) {
-	r, err := Run(Options{Config: "../../examples/analytics/weir.yaml", Duration: 200 * time.Millisecond,
+	r, err := Run(Options{Config: "../../../examples/analytics/weir.yaml", Duration: 200 * time.Millisecond,
 		Conns: 2, Rounds: 2, Spawn: spawnTest})
 	if err != nil {
 		t.Fatal(err)
@@ -142,8 +142,8 @@ func TestRunRefusesForeignUpstream(t *testing.T) {
 func foreignConfig(t *testing.T, upstreamURL string) string {
 	cfg := `listen: 127.0.0.1:0
 admin_listen: 127.0.0.1:0
-rules: ` + abs(t, "../../examples/analytics/rules") + `
-policies: ` + abs(t, "../../examples/analytics/policies") + `
+rules: ` + abs(t, "../../../examples/analytics/rules") + `
+policies: ` + abs(t, "../../../examples/analytics/policies") + `
 upstreams:
   - {name: llm, base_url: "` + upstreamURL + `", timeout: 2s, connect_timeout: 1s}
 routes:
@@ -158,7 +158,7 @@ audit: {path: stdout}
 }
 
 func TestOptionsValidate(t *testing.T) {
-	ok := Options{Config: "../../examples/analytics/weir.yaml", Duration: time.Second, Conns: 1, Rounds: 1, Spawn: spawnTest}
+	ok := Options{Config: "../../../examples/analytics/weir.yaml", Duration: time.Second, Conns: 1, Rounds: 1, Spawn: spawnTest}
 	for _, tc := range []struct {
 		name string
 		edit func(*Options)

@@ -9,7 +9,7 @@
 //	 fasthttp client)
 //
 // The canned upstream answers at once with pre-encoded OpenAI bodies chosen by the
-// X-Weir-Bench-Answer request header, so the model costs nothing and the numbers are the
+// request's user field ("weir-bench:tools1"), so the model costs nothing and the numbers are the
 // proxies'. The gateway and the passthrough load the same config, whose upstreams take
 // their URL from WEIR_LLM_URL (set to the canned server); a probe before the load refuses a
 // config that reaches anything else, and an answer the gateway blocks or rewrites.
