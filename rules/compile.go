@@ -21,6 +21,7 @@ const (
 // overrides and tests refer to them.
 func compile(srcs []*source, e *errs) *Pack {
 	p := &Pack{intentIndex: map[string]int{}, ruleIndex: map[string]int{}, defaultIntent: -1, maxScan: defaultMaxScanBytes, below: defaultBelow}
+	p.calib = calibSettings{target: defaultTarget, folds: defaultFolds}
 	p.norm = normOptions{lowercase: true, foldDiacritics: true, collapseWhitespace: true}
 	settings := compilePackSettings(p, srcs, e)
 	compileIntents(p, srcs, e)
@@ -141,6 +142,7 @@ func compilePackSettings(p *Pack, srcs []*source, e *errs) settingsAt {
 		}
 		p.testClock = t
 	}
+	compileCalibration(p, s, d.Calibration, e)
 	if n := d.Normalize; n != nil {
 		set := func(dst *bool, v *bool) {
 			if v != nil {

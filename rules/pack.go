@@ -27,6 +27,7 @@ type Pack struct {
 	ruleIndex  map[string]int
 	decide     []*override
 	tests      []TestCase
+	calib      calibSettings
 
 	// patterns lists every regex that runs on the normalized text (rule patterns and
 	// extractor patterns), in the order the prefilter knows them.

@@ -22,13 +22,22 @@ type fileDoc struct {
 
 // packDoc holds the pack-wide settings.
 type packDoc struct {
-	Name         string        `yaml:"name"`
-	Description  string        `yaml:"description"`
-	Default      *defaultDoc   `yaml:"default"`
-	Fallback     *fallbackDoc  `yaml:"fallback"`
-	MaxScanBytes int           `yaml:"max_scan_bytes"`
-	TestClock    string        `yaml:"test_clock"`
-	Normalize    *normalizeDoc `yaml:"normalize"`
+	Name         string          `yaml:"name"`
+	Description  string          `yaml:"description"`
+	Default      *defaultDoc     `yaml:"default"`
+	Fallback     *fallbackDoc    `yaml:"fallback"`
+	MaxScanBytes int             `yaml:"max_scan_bytes"`
+	TestClock    string          `yaml:"test_clock"`
+	Normalize    *normalizeDoc   `yaml:"normalize"`
+	Calibration  *calibrationDoc `yaml:"calibration"`
+}
+
+// calibrationDoc names the labelled sets `weir check` measures the rules on, the precision
+// the confidence threshold must keep, and the folds of the cross-validated estimate.
+type calibrationDoc struct {
+	Sets   []string `yaml:"sets"`
+	Target *float64 `yaml:"target"`
+	Folds  *int     `yaml:"folds"`
 }
 
 type defaultDoc struct {
