@@ -63,6 +63,10 @@ func (c *Classifier) Classify(ctx context.Context, text string) Classification {
 	if res.Confidence < p.below {
 		c.fallBack(ctx, &res, s.orig, norm.text)
 	}
+	if i, ok := p.intentIndex[res.Intent]; ok {
+		// Shared with the pack, which never changes them.
+		res.PrimaryTool, res.FallbackTools = p.intents[i].Route.PrimaryTool, p.intents[i].Route.FallbackTools
+	}
 	return res
 }
 
@@ -234,7 +238,7 @@ func (c *Classifier) matchRules(res *Classification, s *scratch, norm normalized
 	}
 	for i, r := range p.rules {
 		if s.matched[i] {
-			res.Rules = append(res.Rules, RuleMatch{ID: r.id, Intent: r.intent, Weight: r.weight})
+			res.Rules = append(res.Rules, RuleMatch{ID: r.id, Intent: r.intent, Weight: r.weight, Description: r.description})
 			s.scores[r.intentIdx] += r.weight
 		}
 	}
@@ -330,6 +334,7 @@ func (c *Classifier) score(res *Classification, s *scratch) {
 			if s.eval(o.when, o.cond) {
 				overrideAt = k
 				res.Intent, res.Confidence, res.Override = p.intents[o.intentIdx].Name, o.confidence, o.id
+				res.OverrideDescription = o.description
 				break
 			}
 		}

@@ -56,6 +56,8 @@ func TestLoadErrors(t *testing.T) {
 		{"calibration invalid", map[string]string{"p.yaml": "pack:\n  name: t\n  default: {intent: a}\n  calibration:\n    target: 0\n    folds: 1\n    sets: [ok.jsonl, '']\nintents:\n  a: {description: x}\n"},
 			[]string{"p.yaml:5: calibration_invalid", "p.yaml:6: calibration_invalid", "p.yaml:7: calibration_invalid"}},
 		{"calibration unknown key", map[string]string{"p.yaml": "pack:\n  name: t\n  default: {intent: a}\n  calibration: {set: [x.jsonl]}\nintents:\n  a: {description: x}\n"}, []string{"p.yaml:4: unknown_key"}},
+		{"descriptions invalid", map[string]string{"p.yaml": okPack, "r.yaml": "rules:\n  - id: x\n    intent: a\n    pattern: foo\n    description: '   '\n  - id: y\n    intent: a\n    pattern: bar\n    description: \"two\\nlines\"\n  - id: z\n    intent: a\n    pattern: baz\n    description: '" + strings.Repeat("x", 201) + "'\ndecide:\n  - id: d\n    when: 'true'\n    intent: a\n    description: \"\\t\"\n"},
+			[]string{"r.yaml:5: rule_description_invalid", "r.yaml:9: rule_description_invalid", "r.yaml:13: rule_description_invalid", "r.yaml:18: decide_description_invalid"}},
 		{"valid pack with an empty file", map[string]string{"p.yaml": okPack, "empty.yaml": "# nothing yet\n"}, nil},
 		{"intent duplicate", map[string]string{"p.yaml": okPack, "i.yaml": "intents:\n  a: {description: again}\n"}, []string{"p.yaml:5: intent_duplicate"}},
 		{"description missing", map[string]string{"p.yaml": okPack, "i.yaml": "intents:\n  c: {}\n"}, []string{"i.yaml:2: intent_description_missing"}},

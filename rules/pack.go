@@ -98,8 +98,10 @@ type rule struct {
 	cond       condBool // when's Go form (see compileConds), nil: the VM runs it
 	whenSrc    string
 	whenID     int // shared evaluation of an identical `when` (see compileEnv), -1: its own
-	file       string
-	line       int
+	// description is the author's sentence for the rule, "" when none (see Rationale).
+	description string
+	file        string
+	line        int
 }
 
 // override is a compiled `decide` entry.
@@ -110,6 +112,8 @@ type override struct {
 	when       *vm.Program
 	cond       condBool // when's Go form, nil: the VM runs it
 	reason     string   // the Reason when this override decides
+	// description is the author's sentence for the override, "" when none.
+	description string
 }
 
 // Name returns the pack's name.

@@ -93,6 +93,9 @@ type ruleDoc struct {
 	On      string   `yaml:"on"`
 	When    string   `yaml:"when"`
 	Weight  *float64 `yaml:"weight"`
+	// Description says in a sentence what the rule recognises; it is the rationale a
+	// classification gives when the rule supports the decided intent.
+	Description string `yaml:"description"`
 }
 
 type decideDoc struct {
@@ -100,6 +103,8 @@ type decideDoc struct {
 	When       string   `yaml:"when"`
 	Intent     string   `yaml:"intent"`
 	Confidence *float64 `yaml:"confidence"`
+	// Description says why the override decides as it does; part of the rationale.
+	Description string `yaml:"description"`
 }
 
 type testDoc struct {
