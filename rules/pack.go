@@ -5,6 +5,8 @@ import (
 	"time"
 
 	"github.com/expr-lang/expr/vm"
+
+	"github.com/weirgw/weir/rules/internal/prefilter"
 )
 
 // Pack is a compiled rule pack: immutable after Load, safe for concurrent use.
@@ -32,11 +34,11 @@ type Pack struct {
 	// patterns lists every regex that runs on the normalized text (rule patterns and
 	// extractor patterns), in the order the prefilter knows them.
 	patterns  []*regexp.Regexp
-	prefilter *prefilter
+	prefilter *prefilter.Prefilter
 	// origPatterns lists the regexes that run on the original text, in the order origFilter
 	// knows them.
 	origPatterns []*regexp.Regexp
-	origFilter   *prefilter
+	origFilter   *prefilter.Prefilter
 	// condPatterns are the `matches` regexes of the expressions that have a Go form; they
 	// are also in patterns or origPatterns.
 	condPatterns []*condPattern
