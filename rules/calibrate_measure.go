@@ -111,11 +111,11 @@ func (p *Pack) measure(sets []LabelledSet, outcomes []Outcome) *Calibration {
 	c.Styles = styleTallies(held, p.below)
 	c.Intents = p.intentCalibrations(held, c.Target)
 	c.Bands = bands(held, p.below)
-	c.Suggested, c.Found = suggest(held, c.Target)
+	c.Suggested, c.Found = suggest(held, c.Target, p.below)
 	if c.Found {
 		c.AtSuggested = tallyOf("suggested", held, c.Suggested)
 	}
-	c.CrossVal = crossValidate(held, c.Target, c.Folds)
+	c.CrossVal = crossValidate(held, c.Target, p.below, c.Folds)
 	c.Suspects = suspects(held, c.Target)
 	return c
 }
@@ -163,7 +163,7 @@ func (p *Pack) intentCalibrations(held []Outcome, target float64) []IntentCalibr
 		}
 	}
 	for i := range out {
-		out[i].Threshold, out[i].Found = suggest(claimed[i], target)
+		out[i].Threshold, out[i].Found = suggest(claimed[i], target, p.below)
 	}
 	return out
 }
@@ -189,8 +189,10 @@ func bands(os []Outcome, threshold float64) []Tally {
 
 // suggest returns the lowest threshold at which the precision of the answered outcomes at
 // or above it reaches target, and whether one does. Lower thresholds decide more, so this
-// is the threshold with the most coverage that keeps the target.
-func suggest(os []Outcome, target float64) (float64, bool) {
+// is the threshold with the most coverage that keeps the target. The candidates are the
+// answers' confidences and also floor (the pack's own threshold), so that a pack whose
+// threshold is fine is told so rather than the nearest confidence above it.
+func suggest(os []Outcome, target, floor float64) (float64, bool) {
 	answered := make([]Outcome, 0, len(os))
 	for _, o := range os {
 		if o.Got != "" {
@@ -200,17 +202,28 @@ func suggest(os []Outcome, target float64) (float64, bool) {
 	slices.SortStableFunc(answered, func(a, b Outcome) int { return cmp.Compare(b.Confidence, a.Confidence) })
 	best, found := 0.0, false
 	decided, right := 0, 0
+	keeps := func() bool { return decided > 0 && float64(right) >= target*float64(decided) }
+	floorSeen := false
 	for i := 0; i < len(answered); {
 		conf := answered[i].Confidence
+		if !floorSeen && conf < floor {
+			floorSeen = true
+			if keeps() {
+				best, found = floor, true
+			}
+		}
 		for ; i < len(answered) && answered[i].Confidence == conf; i++ {
 			decided++
 			if answered[i].Right() {
 				right++
 			}
 		}
-		if float64(right) >= target*float64(decided) {
+		if keeps() {
 			best, found = conf, true
 		}
+	}
+	if !floorSeen && keeps() && floor < best {
+		best = floor
 	}
 	return best, found
 }
@@ -218,7 +231,7 @@ func suggest(os []Outcome, target float64) (float64, bool) {
 // crossValidate splits os into k folds by a hash of the question and scores each fold at
 // the threshold suggested by the others; a fold whose others reach no threshold decides
 // nothing.
-func crossValidate(os []Outcome, target float64, k int) Tally {
+func crossValidate(os []Outcome, target, floor float64, k int) Tally {
 	t := Tally{Name: "cross-validated"}
 	if k < 2 || len(os) < k {
 		return t
@@ -238,7 +251,7 @@ func crossValidate(os []Outcome, target float64, k int) Tally {
 				train = append(train, o)
 			}
 		}
-		th, ok := suggest(train, target)
+		th, ok := suggest(train, target, floor)
 		for _, o := range test {
 			t.add(ok && o.Got != "" && o.Confidence >= th, o.Right())
 		}

@@ -26,25 +26,30 @@ func outcomes(spec ...string) []Outcome {
 }
 
 // TestSuggest pins the threshold choice: the lowest confidence at which the answers at or
-// above it keep the target precision, over ties as a whole.
+// above it keep the target precision, over ties as a whole; the pack's own threshold (floor,
+// 1 where it plays no part) is a candidate too.
 func TestSuggest(t *testing.T) {
 	tests := []struct {
 		name  string
 		os    []Outcome
+		floor float64
 		want  float64
 		found bool
 	}{
-		{"all right: the lowest confidence", outcomes("0.9 right", "0.7 right", "0.65 right"), 0.65, true},
-		{"a wrong low answer is cut off", outcomes("0.9 right", "0.8 right", "0.7 wrong"), 0.8, true},
-		{"a wrong high answer diluted by enough right ones", outcomes("0.95 wrong", "0.9 right", "0.9 right", "0.9 right", "0.8 right", "0.8 right", "0.8 right", "0.8 right", "0.8 right", "0.8 right", "0.8 right", "0.8 right", "0.8 right", "0.8 right", "0.8 right", "0.8 right", "0.8 right", "0.8 right", "0.8 right", "0.8 right"), 0.8, true},
-		{"ties are decided together", outcomes("0.9 right", "0.8 right", "0.8 wrong"), 0.9, true},
-		{"nothing reaches the target", outcomes("0.9 wrong", "0.8 right"), 0, false},
-		{"no answers", nil, 0, false},
-		{"unanswered outcomes are ignored", append(outcomes("0.9 right"), Outcome{Labelled: Labelled{Intent: "a"}}), 0.9, true},
+		{"all right: the lowest confidence", outcomes("0.9 right", "0.7 right", "0.65 right"), 1, 0.65, true},
+		{"a wrong low answer is cut off", outcomes("0.9 right", "0.8 right", "0.7 wrong"), 1, 0.8, true},
+		{"a wrong high answer diluted by enough right ones", outcomes("0.95 wrong", "0.9 right", "0.9 right", "0.9 right", "0.8 right", "0.8 right", "0.8 right", "0.8 right", "0.8 right", "0.8 right", "0.8 right", "0.8 right", "0.8 right", "0.8 right", "0.8 right", "0.8 right", "0.8 right", "0.8 right", "0.8 right", "0.8 right"), 1, 0.8, true},
+		{"ties are decided together", outcomes("0.9 right", "0.8 right", "0.8 wrong"), 1, 0.9, true},
+		{"nothing reaches the target", outcomes("0.9 wrong", "0.8 right"), 1, 0, false},
+		{"no answers", nil, 1, 0, false},
+		{"the pack's threshold when it keeps the target", outcomes("0.9 right", "0.8 right", "0.5 wrong"), 0.6, 0.6, true},
+		{"the pack's threshold below every answer", outcomes("0.9 right", "0.8 right"), 0.6, 0.6, true},
+		{"an answer above the pack's threshold when that one does not keep it", outcomes("0.9 right", "0.7 wrong", "0.65 right"), 0.6, 0.9, true},
+		{"unanswered outcomes are ignored", append(outcomes("0.9 right"), Outcome{Labelled: Labelled{Intent: "a"}}), 1, 0.9, true},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			got, found := suggest(tc.os, 0.95)
+			got, found := suggest(tc.os, 0.95, tc.floor)
 			if got != tc.want || found != tc.found {
 				t.Errorf("suggest = %v, %v; want %v, %v", got, found, tc.want, tc.found)
 			}
@@ -56,17 +61,17 @@ func TestSuggest(t *testing.T) {
 // without it: a wrong answer that alone sets its own fold's threshold is still counted.
 func TestCrossValidate(t *testing.T) {
 	os := outcomes("0.9 right", "0.9 right", "0.8 right", "0.8 right", "0.7 wrong", "0.7 right", "0.65 right", "0.95 right", "0.9 right", "0.85 right")
-	cv := crossValidate(os, 0.95, 5)
+	cv := crossValidate(os, 0.95, 0.6, 5)
 	if cv.N != len(os) {
 		t.Fatalf("scored %d of %d", cv.N, len(os))
 	}
 	if cv.Decided == 0 || cv.Right > cv.Decided {
 		t.Errorf("implausible tally %+v", cv)
 	}
-	if again := crossValidate(os, 0.95, 5); again != cv {
+	if again := crossValidate(os, 0.95, 0.6, 5); again != cv {
 		t.Errorf("not deterministic: %+v then %+v", cv, again)
 	}
-	if small := crossValidate(os[:3], 0.95, 5); small.Decided != 0 || small.N != 0 {
+	if small := crossValidate(os[:3], 0.95, 0.6, 5); small.Decided != 0 || small.N != 0 {
 		t.Errorf("fewer questions than folds must give an empty tally, got %+v", small)
 	}
 }
