@@ -66,3 +66,14 @@ func (p *Prefilter) Road(i int) string {
 	}
 	return "regex"
 }
+
+// EachRoad names how Each and FindAll answer for pattern i: "anchor", "window" or "regex".
+func (p *Prefilter) EachRoad(i int) string {
+	switch {
+	case p.anchors[i] != nil:
+		return "anchor"
+	case p.windows[i] != nil:
+		return "window"
+	}
+	return "regex"
+}
