@@ -1,10 +1,7 @@
 package examples
 
 import (
-	"bufio"
 	"context"
-	"encoding/json"
-	"os"
 	"path/filepath"
 	"testing"
 	"time"
@@ -48,23 +45,40 @@ func TestPacks(t *testing.T) {
 	}
 }
 
-type labelled struct {
-	Query  string `json:"query"`
-	Intent string `json:"intent"`
+// freshFloor is what the rules measured on a pack's fresh.jsonl (blind set 15 of issue 15,
+// written from the seeds only) after the issue's fixes, floored to the percent: a change that
+// decides fewer of those questions, or decides more of them wrongly, fails.
+type freshFloor struct{ decided, precision float64 }
+
+var freshFloors = map[string]freshFloor{
+	"analytics":  {0.97, 1.00}, // 96 of 98 decided, 96 right
+	"clinical":   {0.90, 0.98}, // 90 of 100 decided, 89 right
+	"codesearch": {0.98, 1.00}, // 99 of 101 decided, 99 right
+	"findings":   {0.98, 1.00}, // 96 of 97 decided, 96 right (three relabelled per the seed, see the pack's README)
+	"trade":      {0.92, 1.00}, // 96 of 104 decided, 96 right
 }
 
 // TestHeldout measures every pack on its held-aside questions, which were written with the
-// inline tests but never used to tune the rules, and on independent.jsonl: questions written
+// inline tests but never used to tune the rules, on independent.jsonl: questions written
 // by someone who never saw the rules (set 5, measured once before it was committed; see the
-// pack's README). Both must stay at ≥75% decided and ≥95% precision.
+// pack's README), and on fresh.jsonl (blind set 15, measured once before tuning, then tuned on).
+// The first two must stay at ≥75% decided and ≥95% precision, fresh.jsonl at its floor.
 func TestHeldout(t *testing.T) {
 	for _, dir := range packDirs(t) {
-		for _, file := range []string{"heldout.jsonl", "independent.jsonl"} {
+		for _, file := range []string{"heldout.jsonl", "independent.jsonl", "fresh.jsonl"} {
 			name := filepath.Dir(dir)
 			t.Run(name+"/"+file, func(t *testing.T) {
-				set := readHeldout(t, filepath.Join(name, file))
-				if len(set) == 0 {
-					t.Fatalf("%s has no %s", name, file)
+				want := freshFloor{minDecided, minPrecision}
+				if file == "fresh.jsonl" {
+					f, ok := freshFloors[name]
+					if !ok {
+						t.Fatalf("%s has no floor for fresh.jsonl", name)
+					}
+					want = f
+				}
+				set, err := rules.ReadLabelled(filepath.Join(name, file))
+				if err != nil || len(set.Questions) == 0 {
+					t.Fatalf("%s: %v (%d questions)", file, err, len(set.Questions))
 				}
 				p, err := rules.LoadDir(dir)
 				if err != nil {
@@ -72,7 +86,7 @@ func TestHeldout(t *testing.T) {
 				}
 				c := rules.NewClassifier(p, rules.WithClock(func() time.Time { return time.Date(2025, 6, 15, 12, 0, 0, 0, time.UTC) }))
 				decided, right, rightOverall := 0, 0, 0
-				for _, q := range set {
+				for _, q := range set.Questions {
 					res := c.Classify(context.Background(), q.Query)
 					if res.Intent == q.Intent {
 						rightOverall++
@@ -87,38 +101,45 @@ func TestHeldout(t *testing.T) {
 						t.Logf("decided wrongly: %q → %s (%.2f), want %s", q.Query, res.Intent, res.Confidence, q.Intent)
 					}
 				}
-				share := float64(decided) / float64(len(set))
+				n := len(set.Questions)
+				share := float64(decided) / float64(n)
 				precision := float64(right) / float64(max(decided, 1))
-				t.Logf("%s: %d held-aside questions, rules decided %d (%.0f%%), %d of them right (precision %.0f%%), final intent right for %d (%.0f%%)",
-					name, len(set), decided, 100*share, right, 100*precision, rightOverall, 100*float64(rightOverall)/float64(len(set)))
-				if share < minDecided {
-					t.Errorf("rules decide %.0f%% of held-aside questions, want ≥ %.0f%%", 100*share, 100*minDecided)
+				t.Logf("%s: %d questions, rules decided %d (%.1f%%), %d of them right (precision %.1f%%), final intent right for %d (%.0f%%)",
+					name, n, decided, 100*share, right, 100*precision, rightOverall, 100*float64(rightOverall)/float64(n))
+				if share < want.decided {
+					t.Errorf("rules decide %.1f%% of %s, want ≥ %.0f%%", 100*share, file, 100*want.decided)
 				}
-				if precision < minPrecision {
-					t.Errorf("precision on decided held-aside questions is %.0f%%, want ≥ %.0f%%", 100*precision, 100*minPrecision)
+				if precision < want.precision {
+					t.Errorf("precision on decided questions of %s is %.1f%%, want ≥ %.0f%%", file, 100*precision, 100*want.precision)
 				}
 			})
 		}
 	}
 }
 
-func readHeldout(t *testing.T, path string) []labelled {
-	f, err := os.Open(path)
-	if err != nil {
-		return nil
+// TestCalibration runs each pack's calibration as weir check does: its declared sets load,
+// and on them together the rules' confidence is earned — at the pack's threshold they decide
+// at least 75% and are right at least as often as the pack's target.
+func TestCalibration(t *testing.T) {
+	for _, dir := range packDirs(t) {
+		t.Run(filepath.Dir(dir), func(t *testing.T) {
+			p, err := rules.LoadDir(dir)
+			if err != nil {
+				t.Fatal(err)
+			}
+			sets, err := p.CalibrationSets()
+			if err != nil || len(sets) < 3 {
+				t.Fatalf("calibration sets: %v (%d sets)", err, len(sets))
+			}
+			cal, err := p.Calibrate(sets)
+			if err != nil {
+				t.Fatal(err)
+			}
+			t.Log(cal.Summary())
+			if cal.Held.Coverage() < minDecided || cal.Held.Precision() < cal.Target {
+				t.Errorf("held sets: decided %.1f%%, precision %.1f%%; want ≥ %.0f%% and ≥ %.0f%%",
+					100*cal.Held.Coverage(), 100*cal.Held.Precision(), 100*minDecided, 100*cal.Target)
+			}
+		})
 	}
-	defer f.Close()
-	var out []labelled
-	sc := bufio.NewScanner(f)
-	for n := 1; sc.Scan(); n++ {
-		if len(sc.Bytes()) == 0 {
-			continue
-		}
-		var l labelled
-		if err := json.Unmarshal(sc.Bytes(), &l); err != nil || l.Query == "" || l.Intent == "" {
-			t.Fatalf("%s:%d: want {\"query\", \"intent\"}: %v", path, n, err)
-		}
-		out = append(out, l)
-	}
-	return out
 }

@@ -5,6 +5,8 @@ import (
 	"slices"
 	"sort"
 	"strings"
+
+	"github.com/weirgw/weir/rules/internal/prefilter"
 )
 
 // aliasMatcher finds the terms of one alias table in normalized text, whole words only,
@@ -14,7 +16,7 @@ type aliasMatcher struct {
 	terms     []string // normalized terms, index = pattern index of ac
 	canonical []string // canonical value per term
 	values    []any    // the canonical values boxed once, so a hit allocates nothing
-	ac        *acMatcher
+	ac        *prefilter.AC
 	used      bool    // an extractor reads this table, so classification scans it
 	lits      []int32 // the terms' indices in the pack's prefilter, which finds them too
 	// termOf[lit] is the index of the term that is the prefilter's literal lit, or -1.
@@ -74,7 +76,7 @@ func compileAliases(p *Pack, srcs []*source, e *errs) map[string]*aliasMatcher {
 			if len(m.terms) == 0 {
 				e.add(s.name, line, "alias_empty", "table %q has no terms", name)
 			}
-			m.ac = newACMatcher(m.terms)
+			m.ac = prefilter.NewAC(m.terms)
 			for _, c := range m.canonical {
 				m.values = append(m.values, c)
 			}
@@ -87,7 +89,7 @@ func compileAliases(p *Pack, srcs []*source, e *errs) map[string]*aliasMatcher {
 // find appends to buf the table's terms in text, leftmost-longest, whole words, no overlaps.
 func (m *aliasMatcher) find(text string, buf []aliasHit) []aliasHit {
 	cands := buf
-	m.ac.scan(text, func(i, start, end int) {
+	m.ac.Scan(text, func(i, start, end int) {
 		if boundaryOK(text, start, end) {
 			cands = append(cands, aliasHit{value: m.values[i], start: start, end: end})
 		}
@@ -98,33 +100,35 @@ func (m *aliasMatcher) find(text string, buf []aliasHit) []aliasHit {
 	return leftmostLongest(cands)
 }
 
-// findIn is find on the occurrences the prefilter recorded while it scanned text (seen and o,
-// indexed; found lists the literals seen), which saves the table's own scan. It visits the
-// literals seen or the table's terms, whichever are fewer.
-func (m *aliasMatcher) findIn(text string, seen []uint64, found []int32, o *occurrences, buf []aliasHit) []aliasHit {
-	return m.findInBy(len(found) < len(m.lits), text, seen, found, o, buf)
+// findIn is find on the occurrences the prefilter recorded while it scanned text (sc, after
+// Decide), which saves the table's own scan. It visits the literals seen or the table's
+// terms, whichever are fewer.
+func (m *aliasMatcher) findIn(text string, sc *prefilter.Scratch, buf []aliasHit) []aliasHit {
+	return m.findInBy(len(sc.Found()) < len(m.lits), text, sc, buf)
 }
 
 // findInBy is findIn visiting the literals seen (byFound) or the table's terms.
-func (m *aliasMatcher) findInBy(byFound bool, text string, seen []uint64, found []int32, o *occurrences, buf []aliasHit) []aliasHit {
+func (m *aliasMatcher) findInBy(byFound bool, text string, sc *prefilter.Scratch, buf []aliasHit) []aliasHit {
+	sc.Index()
 	cands := buf
 	add := func(i int, lit int32) {
-		for e := o.head[lit]; e >= 0; e = o.ev[e].next {
-			start, end := int(o.ev[e].start), int(o.ev[e].end)
+		for e := sc.First(lit); e >= 0; {
+			start, end, next := sc.Occurrence(e)
 			if boundaryOK(text, start, end) {
 				cands = append(cands, aliasHit{value: m.values[i], start: start, end: end})
 			}
+			e = next
 		}
 	}
 	if byFound {
-		for _, lit := range found {
+		for _, lit := range sc.Found() {
 			if i := m.termOf[lit]; i >= 0 {
 				add(int(i), lit)
 			}
 		}
 	} else {
 		for i, lit := range m.lits {
-			if seen[lit>>6]&(1<<(lit&63)) != 0 {
+			if sc.Seen(lit) {
 				add(i, lit)
 			}
 		}

@@ -26,11 +26,10 @@ func TestFindInMatchesFind(t *testing.T) {
 		c := NewClassifier(p)
 		for _, q := range qs {
 			s, norm, _ := c.begin(q)
-			s.pf.index()
 			for _, m := range tables {
 				want := m.find(norm.text, nil)
 				for _, byFound := range []bool{true, false} {
-					got := m.findInBy(byFound, norm.text, s.pf.seen, s.pf.found, &s.pf.occ, nil)
+					got := m.findInBy(byFound, norm.text, s.pf, nil)
 					if len(got) != 0 || len(want) != 0 {
 						if !reflect.DeepEqual(got, want) {
 							t.Fatalf("%s: table %s on %q (by literals seen: %v): got %v, want %v", dir, m.name, q, byFound, got, want)

@@ -6,6 +6,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/weirgw/weir/rules/internal/prefilter"
 )
 
 // monthNames maps English and Italian month names and abbreviations (normalized) to months.
@@ -169,7 +171,7 @@ var rangeForms = []struct {
 
 // rangeWords finds the words of every range form in one pass: rangeWordForm[k] is the form
 // of the k-th word.
-var rangeWords, rangeWordForm = func() (*acMatcher, []int) {
+var rangeWords, rangeWordForm = func() (*prefilter.AC, []int) {
 	var words []string
 	var form []int
 	for f, rf := range rangeForms {
@@ -178,14 +180,14 @@ var rangeWords, rangeWordForm = func() (*acMatcher, []int) {
 			form = append(form, f)
 		}
 	}
-	return newACMatcher(words), form
+	return prefilter.NewAC(words), form
 }()
 
 // rangeFormsIn returns the set of the forms (bit f for rangeForms[f]) some word of which
 // text contains.
 func rangeFormsIn(text string) uint64 {
 	var forms uint64
-	rangeWords.scan(text, func(k, _, _ int) { forms |= 1 << rangeWordForm[k] })
+	rangeWords.Scan(text, func(k, _, _ int) { forms |= 1 << rangeWordForm[k] })
 	return forms
 }
 

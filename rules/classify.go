@@ -63,6 +63,10 @@ func (c *Classifier) Classify(ctx context.Context, text string) Classification {
 	if res.Confidence < p.below {
 		c.fallBack(ctx, &res, s.orig, norm.text)
 	}
+	if i, ok := p.intentIndex[res.Intent]; ok {
+		// Shared with the pack, which never changes them.
+		res.PrimaryTool, res.FallbackTools = p.intents[i].Route.PrimaryTool, p.intents[i].Route.FallbackTools
+	}
 	return res
 }
 
@@ -86,14 +90,14 @@ func (c *Classifier) begin(text string) (s *scratch, norm normalized, truncated 
 			s.want[i] = true
 		}
 	} else {
-		s.pf = p.prefilter.scratch.Get().(*pfScratch)
-		p.prefilter.decide(s.pf, norm.text, s.want)
+		s.pf = p.prefilter.Get()
+		p.prefilter.Decide(s.pf, norm.text, s.want)
 	}
 	s.opf = nil
 	if !c.noPrefilter && p.origFilter != nil {
-		s.opf = p.origFilter.scratch.Get().(*pfScratch)
+		s.opf = p.origFilter.Get()
 		s.owant = resize(s.owant, len(p.origPatterns))
-		p.origFilter.decide(s.opf, orig, s.owant)
+		p.origFilter.Decide(s.opf, orig, s.owant)
 	}
 	return s, norm, truncated
 }
@@ -234,7 +238,7 @@ func (c *Classifier) matchRules(res *Classification, s *scratch, norm normalized
 	}
 	for i, r := range p.rules {
 		if s.matched[i] {
-			res.Rules = append(res.Rules, RuleMatch{ID: r.id, Intent: r.intent, Weight: r.weight})
+			res.Rules = append(res.Rules, RuleMatch{ID: r.id, Intent: r.intent, Weight: r.weight, Description: r.description})
 			s.scores[r.intentIdx] += r.weight
 		}
 	}
@@ -272,7 +276,7 @@ func (s *scratch) eval(prog *vm.Program, cond condBool) bool {
 func (c *Classifier) patternMatches(r *rule, s *scratch, norm, orig string) bool {
 	if r.onOriginal {
 		if s.opf != nil {
-			return s.owant[r.origIdx] && c.pack.origFilter.matchString(s.opf, r.origIdx, r.re, orig)
+			return s.owant[r.origIdx] && c.pack.origFilter.MatchString(s.opf, r.origIdx, r.re, orig)
 		}
 		return r.re.MatchString(orig)
 	}
@@ -280,7 +284,7 @@ func (c *Classifier) patternMatches(r *rule, s *scratch, norm, orig string) bool
 		return false
 	}
 	if s.pf != nil {
-		return c.pack.prefilter.matchString(s.pf, r.patternIdx, r.re, norm)
+		return c.pack.prefilter.MatchString(s.pf, r.patternIdx, r.re, norm)
 	}
 	return r.re.MatchString(norm)
 }
@@ -330,6 +334,7 @@ func (c *Classifier) score(res *Classification, s *scratch) {
 			if s.eval(o.when, o.cond) {
 				overrideAt = k
 				res.Intent, res.Confidence, res.Override = p.intents[o.intentIdx].Name, o.confidence, o.id
+				res.OverrideDescription = o.description
 				break
 			}
 		}

@@ -249,3 +249,31 @@ func FuzzFastPathsAgree(f *testing.F) {
 		}
 	})
 }
+
+// TestRationale: the rationale is the override's description, then the descriptions of the
+// matched rules that argue for the decided intent (ids for rules without one); rules that
+// argue for another intent are left out; below the threshold it is the reason. The route's
+// tools follow the final intent.
+func TestRationale(t *testing.T) {
+	c := NewClassifier(loadMini(t), WithClock(fixedClock("2025-06-15")))
+	tests := []struct {
+		query, want, primary string
+	}{
+		{"show findings and explain the trends", "a list request followed by an analysis, the seed's hybrid shape", ""},
+		{"show critical findings in hotels", "asks to show or list findings; simple.filters_only", "query_findings"},
+		{"how many findings in 2024?", "simple.how_many; simple.filters_only", "query_findings"},
+		{"what trends?", "analytical vocabulary (trends, patterns, analysis)", ""},
+		{"hello there", "no rule matched; the pack default applies", ""},
+	}
+	for _, tc := range tests {
+		t.Run(tc.query, func(t *testing.T) {
+			res := c.Classify(context.Background(), tc.query)
+			if got := res.Rationale(); got != tc.want {
+				t.Errorf("rationale = %q, want %q", got, tc.want)
+			}
+			if res.PrimaryTool != tc.primary {
+				t.Errorf("primary tool = %q, want %q", res.PrimaryTool, tc.primary)
+			}
+		})
+	}
+}

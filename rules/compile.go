@@ -6,6 +6,8 @@ import (
 	"slices"
 	"strconv"
 	"time"
+
+	"github.com/weirgw/weir/rules/internal/prefilter"
 )
 
 // Defaults applied when a pack does not set them.
@@ -21,6 +23,7 @@ const (
 // overrides and tests refer to them.
 func compile(srcs []*source, e *errs) *Pack {
 	p := &Pack{intentIndex: map[string]int{}, ruleIndex: map[string]int{}, defaultIntent: -1, maxScan: defaultMaxScanBytes, below: defaultBelow}
+	p.calib = calibSettings{target: defaultTarget, folds: defaultFolds}
 	p.norm = normOptions{lowercase: true, foldDiacritics: true, collapseWhitespace: true}
 	settings := compilePackSettings(p, srcs, e)
 	compileIntents(p, srcs, e)
@@ -53,14 +56,14 @@ func compilePrefilters(p *Pack) {
 			}
 		}
 		parsed, srcs := parsePatterns(p.patterns, false)
-		p.prefilter = newPrefilterTerms(parsed, srcs, terms)
+		p.prefilter = prefilter.NewTerms(parsed, srcs, terms)
 		for k, t := range tables {
-			t.setLits(p.prefilter.termLits[k], p.prefilter.nlits)
+			t.setLits(p.prefilter.TermLiterals(k), p.prefilter.NumLiterals())
 		}
 	}
 	if len(p.origPatterns) > 0 {
 		parsed, srcs := parsePatterns(p.origPatterns, true)
-		p.origFilter = newPrefilterSrc(parsed, srcs)
+		p.origFilter = prefilter.New(parsed, srcs)
 	}
 }
 
@@ -76,7 +79,7 @@ func parsePatterns(res []*regexp.Regexp, exact bool) ([]*syntax.Regexp, []string
 			sre, _ = syntax.Parse(`(?:)`, syntax.Perl)
 		}
 		if exact {
-			sre = exactCase(sre)
+			sre = prefilter.ExactCase(sre)
 		}
 		parsed[i] = sre
 	}
@@ -141,6 +144,7 @@ func compilePackSettings(p *Pack, srcs []*source, e *errs) settingsAt {
 		}
 		p.testClock = t
 	}
+	compileCalibration(p, s, d.Calibration, e)
 	if n := d.Normalize; n != nil {
 		set := func(dst *bool, v *bool) {
 			if v != nil {

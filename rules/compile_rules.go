@@ -3,6 +3,8 @@ package rules
 import (
 	"fmt"
 	"regexp"
+	"strings"
+	"unicode/utf8"
 
 	"github.com/expr-lang/expr"
 	"github.com/expr-lang/expr/ast"
@@ -50,6 +52,10 @@ func compileRules(p *Pack, srcs []*source, tables map[string]*aliasMatcher, e *e
 			fail("rule_unknown_intent", "intent", "intent %q is not declared under intents", d.Intent)
 		}
 		r.intentIdx = idx
+		if msg := descriptionProblem(d.Description); msg != "" {
+			fail("rule_description_invalid", "description", "%s", msg)
+		}
+		r.description = strings.TrimSpace(d.Description)
 		if d.Weight != nil {
 			if w := *d.Weight; w < -maxWeight || w > maxWeight {
 				fail("rule_weight_invalid", "weight", "weight %v is outside [-%d, %d]", w, maxWeight, maxWeight)
@@ -107,9 +113,12 @@ func compileDecide(p *Pack, srcs []*source, e *errs) {
 				}
 				seen[d.ID] = s.name + ":" + itoa(line)
 			}
-			o := &override{id: d.ID, confidence: defaultOverrideConf}
+			o := &override{id: d.ID, confidence: defaultOverrideConf, description: strings.TrimSpace(d.Description)}
 			if o.id == "" {
 				o.id = fmt.Sprintf("decide[%d]", len(p.decide))
+			}
+			if msg := descriptionProblem(d.Description); msg != "" {
+				e.add(s.name, s.line("decide", i, "description"), "decide_description_invalid", "override %q: %s", o.id, msg)
 			}
 			idx, ok := p.intentIndex[d.Intent]
 			if !ok {
@@ -227,4 +236,24 @@ func (v refVisitor) Visit(n *ast.Node) {
 		return
 	}
 	v(id.Value, call.Arguments[0])
+}
+
+// maxDescription bounds a rule's description: it is one line of a classification's rationale.
+const maxDescription = 200
+
+// descriptionProblem says what is wrong with a rule's or override's description, "" when
+// nothing is (an absent description is fine): it must be one line of text, at most
+// maxDescription characters, not only spaces.
+func descriptionProblem(d string) string {
+	switch t := strings.TrimSpace(d); {
+	case d == "":
+		return ""
+	case t == "":
+		return "description is blank"
+	case strings.ContainsAny(t, "\n\r"):
+		return "description must be one line (it is a sentence of the rationale)"
+	case utf8.RuneCountInString(t) > maxDescription:
+		return fmt.Sprintf("description has %d characters, at most %d", utf8.RuneCountInString(t), maxDescription)
+	}
+	return ""
 }

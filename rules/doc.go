@@ -9,7 +9,10 @@
 //	cap → normalize → literal prefilter → extract fields → match rules → score → decide → confidence
 //	                                                                           └─ below fallback.below: Fallback tier or pack default
 //
-// The prefilter (Aho–Corasick over the literals every regex requires) keeps regexes that
-// cannot match from running; tests run the same corpus with and without it. expr is
-// imported by this package only. rules/README.md is the language reference for authors.
+// The prefilter (package rules/internal/prefilter: Aho–Corasick over the literals every
+// regex requires, and plans that answer from the literals' positions) keeps regexes that
+// cannot match from running; it exists only for speed, and tests run the same corpus with and
+// without it. Expressions with a Go form skip expr's VM (cond.go); they too are checked
+// against the VM. expr is imported by this package only. rules/README.md is the language
+// reference for authors.
 package rules

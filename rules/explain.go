@@ -11,8 +11,18 @@ import (
 func (c *Classification) Summary() string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "intent      %s\nconfidence  %.2f\nsource      %s\n", c.Intent, c.Confidence, c.Source)
+	if c.PrimaryTool != "" {
+		fmt.Fprintf(&b, "tools       %s", c.PrimaryTool)
+		if len(c.FallbackTools) > 0 {
+			fmt.Fprintf(&b, " (fallback: %s)", strings.Join(c.FallbackTools, ", "))
+		}
+		b.WriteString("\n")
+	}
 	if len(c.Filters) > 0 {
 		fmt.Fprintf(&b, "filters     %s\n", compactJSON(c.Filters))
+	}
+	if c.Source == SourceRules {
+		fmt.Fprintf(&b, "rationale   %s\n", c.Rationale())
 	}
 	if c.Truncated {
 		fmt.Fprintf(&b, "note        only the first %d bytes were classified\n", c.ScannedBytes)

@@ -6,6 +6,8 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+
+	"github.com/weirgw/weir/rules/internal/prefilter"
 )
 
 // extractor fills one filter field from the text.
@@ -203,7 +205,7 @@ type found struct {
 // state for pf (s.pf nil: the prefilter is off).
 //
 // The values live in s.found until the next run.
-func (x *extractor) run(norm normalized, orig string, s *scratch, pf *prefilter, now timeFunc) []found {
+func (x *extractor) run(norm normalized, orig string, s *scratch, pf *prefilter.Prefilter, now timeFunc) []found {
 	out := s.found[:0]
 	defer func() { s.found = out[:0] }()
 	add := func(v any, start, end int, onOrig bool) bool {
@@ -216,8 +218,7 @@ func (x *extractor) run(norm normalized, orig string, s *scratch, pf *prefilter,
 	switch {
 	case x.table != nil:
 		if s.pf != nil && x.table.lits != nil {
-			s.pf.index()
-			s.hits = x.table.findIn(norm.text, s.pf.seen, s.pf.found, &s.pf.occ, s.hits[:0])
+			s.hits = x.table.findIn(norm.text, s.pf, s.hits[:0])
 		} else {
 			s.hits = x.table.find(norm.text, s.hits[:0])
 		}
@@ -260,10 +261,10 @@ func (x *extractor) run(norm normalized, orig string, s *scratch, pf *prefilter,
 		}
 		switch {
 		case x.patternIdx >= 0 && s.pf != nil:
-			pf.each(s.pf, x.patternIdx, x.re, text, x.list, visit)
+			pf.Each(s.pf, x.patternIdx, x.re, text, x.list, visit)
 			return dedupe(out)
 		case x.origIdx >= 0 && s.opf != nil:
-			s.pack.origFilter.each(s.opf, x.origIdx, x.re, text, x.list, visit)
+			s.pack.origFilter.Each(s.opf, x.origIdx, x.re, text, x.list, visit)
 			return dedupe(out)
 		}
 		// The reference path the prefilter is compared with: every match, from the regex alone.

@@ -125,7 +125,7 @@ var (
 	typeLabels = map[string]string{
 		"fileDoc": "the top level (allowed: pack, intents, aliases, extract, rules, decide, tests)",
 		"packDoc": "pack", "defaultDoc": "pack.default", "fallbackDoc": "pack.fallback",
-		"normalizeDoc": "pack.normalize", "intentDoc": "an intent", "routeDoc": "a route",
+		"normalizeDoc": "pack.normalize", "calibrationDoc": "pack.calibration", "intentDoc": "an intent", "routeDoc": "a route",
 		"extractDoc": "an extractor", "ruleDoc": "a rule", "decideDoc": "a decide override",
 		"testDoc": "a test",
 	}

@@ -7,6 +7,8 @@ import (
 	"unsafe"
 
 	"golang.org/x/text/unicode/norm"
+
+	"github.com/weirgw/weir/rules/internal/fold"
 )
 
 // normOptions selects the normalization steps (the pack's `normalize` settings).
@@ -475,26 +477,5 @@ func ligature(r rune) string {
 	return ""
 }
 
-// foldRune returns the fold-canonical lower-case form of r: unicode.ToLower of the smallest rune in r's
-// unicode.SimpleFold orbit, so 'K' (Kelvin) and 'K' become 'k', 'ſ' becomes 's'. The prefilter uses it too.
-// The one exception is the iota orbit, whose smallest rune is a combining mark: it folds to 'ι'.
-func foldRune(r rune) rune {
-	if r < utf8.RuneSelf {
-		if 'A' <= r && r <= 'Z' {
-			r += 'a' - 'A'
-		}
-		return r
-	}
-	// The combining ypogegrammeni U+0345 is the smallest rune of the iota orbit; skipping it
-	// keeps Greek iota a letter instead of a mark that diacritic folding would then drop.
-	m := r
-	if r == 0x345 {
-		m = unicode.MaxRune
-	}
-	for f := unicode.SimpleFold(r); f != r; f = unicode.SimpleFold(f) {
-		if f != 0x345 {
-			m = min(m, f)
-		}
-	}
-	return unicode.ToLower(m)
-}
+// foldRune is fold.Rune: the normalizer and the prefilter share one definition of case.
+func foldRune(r rune) rune { return fold.Rune(r) }

@@ -5,6 +5,8 @@ import (
 	"time"
 
 	"github.com/expr-lang/expr/vm"
+
+	"github.com/weirgw/weir/rules/internal/prefilter"
 )
 
 // Pack is a compiled rule pack: immutable after Load, safe for concurrent use.
@@ -27,15 +29,16 @@ type Pack struct {
 	ruleIndex  map[string]int
 	decide     []*override
 	tests      []TestCase
+	calib      calibSettings
 
 	// patterns lists every regex that runs on the normalized text (rule patterns and
 	// extractor patterns), in the order the prefilter knows them.
 	patterns  []*regexp.Regexp
-	prefilter *prefilter
+	prefilter *prefilter.Prefilter
 	// origPatterns lists the regexes that run on the original text, in the order origFilter
 	// knows them.
 	origPatterns []*regexp.Regexp
-	origFilter   *prefilter
+	origFilter   *prefilter.Prefilter
 	// condPatterns are the `matches` regexes of the expressions that have a Go form; they
 	// are also in patterns or origPatterns.
 	condPatterns []*condPattern
@@ -97,8 +100,10 @@ type rule struct {
 	cond       condBool // when's Go form (see compileConds), nil: the VM runs it
 	whenSrc    string
 	whenID     int // shared evaluation of an identical `when` (see compileEnv), -1: its own
-	file       string
-	line       int
+	// description is the author's sentence for the rule, "" when none (see Rationale).
+	description string
+	file        string
+	line        int
 }
 
 // override is a compiled `decide` entry.
@@ -109,6 +114,8 @@ type override struct {
 	when       *vm.Program
 	cond       condBool // when's Go form, nil: the VM runs it
 	reason     string   // the Reason when this override decides
+	// description is the author's sentence for the override, "" when none.
+	description string
 }
 
 // Name returns the pack's name.

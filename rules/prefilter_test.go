@@ -4,417 +4,194 @@ import (
 	"math/rand/v2"
 	"path/filepath"
 	"regexp"
-	"regexp/syntax"
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/weirgw/weir/rules/internal/prefilter"
 )
 
-// pfCorpus are realistic rule patterns plus the awkward shapes the derivation must survive.
-var pfCorpus = []string{
-	`\b(show|list|find|get)\b.*\b(findings?|issues?|problems?)\b`,
-	`\bhow many\b.*\bfindings?\b`,
-	`\b(in|from|during)\s+\d{4}\b`,
-	`(?i)\bcome (posso|possiamo)\b`,
-	`\bqual e\b`,
-	`\b(?:critical|high)\s+(priority|severity)\b`,
-	`\d+`,
-	`(ab){2,3}`,
-	`(a|)b`,
-	`[sS]how`,
-	`\bwhy\b`,
-	`\b(analy[sz]e|analysis|trend|trends|pattern)\b`,
-	`\b(compare|comparison|versus|vs\.?)\b`,
-	`\b(total|sum|average|mean)\s+(of\s+)?(revenue|sales|orders)\b`,
-	`\bquanti\b|\bquante\b`,
-	`\b(fatturato|ricavi|vendite)\b`,
-	`\bl'anno scorso\b`,
-	`^(hi|hello|hey|ciao)\b`,
-	`\bthank(s| you)\b`,
-	`\b(top|first|prime)\s+\d+\b`,
-	`(?i)REVENUE`,
-	`\bwhat (is|are)\b`,
-	`\bexplain\b.*\b(why|how)\b`,
-	`(?:foo)+bar`,
-	`(foo)*bar`,
-	`x?yz`,
-	`a{0,3}bc`,
-	`(?s).`,
-	`^$`,
-	`\b(\w+) department\b`,
-	`\b(?:top|first)\s+(\w+)`,
-	`(?i)\bsh(ow|ew)\b`,
-	`(?i)ſtraße`,
-	`(?i)k\x{212A}`,
-	`\bè\b`,
-	`(a|b|c)(d|e|f)`,
-	`(?:hotel|hotels|restaurant|restaurants)`,
-	`\bq[1-4]\b`,
-	`\b(?:jan|feb|mar|apr)[a-z]*\s+\d{4}\b`,
-	`(?:ab|cd)(?:ef|gh)ij`,
-	`((a|b)c|de)+f`,
-	`\bopen\b.*\b(status|state)\b`,
-	`\bstatus\s*[:=]\s*(open|closed)\b`,
-	`\b(a|an|the)\b`,
-	`(?i:HELLO) world`,
-	`hello(?i: WORLD)`,
-	`\bsince\b|\bdal\b`,
-	`(?:)`,
-	`[^a]bc`,
-	`\Qa.b\E`,
-	`(x|y|z)+abc`,
-	`abc(?:x|y|)`,
-	`\bper\s+(mese|anno|month|year)\b`,
-	`\b(severity|priority)\s*(is|=)\s*(critical|high|medium|low)\b`,
-	`\bnot\b.*\b(resolved|fixed)\b`,
-	`(?U)a+?b`,
-	`\bcome\b`,
-	`.*findings.*`,
-	`\d{4}-\d{2}-\d{2}`,
-	`\b(?:in|nel)\s+(?:20\d\d)\b`,
-}
+// The prefilter (rules/internal/prefilter) is tested there on synthetic corpora; here it is
+// tested on the corpora only a compiled pack has: every pattern of the example packs and
+// testdata/mini, on texts built from their words and inline tests. Through the prefilter,
+// every answer must be the plain regex's (the same corpus through the simple path and the
+// fast path must agree).
 
-// compilePF parses and compiles the corpus the way the rule compiler does.
-func compilePF(t testing.TB, pats []string) (*prefilter, []*regexp.Regexp) {
+// checkAnchored compares, on one text, every pattern of pf with its plain regex: the
+// prefilter must not drop a pattern that matches, and MatchString, FindAll and the
+// first-match-first road of Each must agree with the regex. It returns how many anchored or
+// windowed patterns matched. The text must be fold-canonical unless pf was built from
+// ExactCase trees.
+func checkAnchored(t testing.TB, pf *prefilter.Prefilter, res []*regexp.Regexp, text string) int {
 	t.Helper()
-	parsed := make([]*syntax.Regexp, len(pats))
-	res := make([]*regexp.Regexp, len(pats))
-	for i, p := range pats {
-		var err error
-		if parsed[i], err = syntax.Parse(p, syntax.Perl); err != nil {
-			t.Fatalf("parse %q: %v", p, err)
-		}
-		res[i] = regexp.MustCompile(p)
-	}
-	return newPrefilter(parsed), res
-}
-
-// pfLiterals collects literal-ish fragments of the corpus to build texts that nearly match.
-func pfLiterals(pats []string) []string {
-	var words []string
-	for _, p := range pats {
-		f := strings.FieldsFunc(p, func(r rune) bool { return strings.ContainsRune(`\()|?:*+[]{}^$.`, r) })
-		for _, w := range f {
-			words = append(words, strings.TrimPrefix(strings.TrimPrefix(w, "b"), "s"), w)
-		}
-	}
-	return append(words, " ", "2024", "12", "k", "ss", "findings", "show me", "qual e", "severity is high")
-}
-
-func TestPrefilterSound(t *testing.T) {
-	pf, res := compilePF(t, pfCorpus)
-	words := pfLiterals(pfCorpus)
-	rng := rand.New(rand.NewPCG(3, 4))
 	want := make([]bool, len(res))
-	var skipped, matched int
-	for range 20000 {
-		var b strings.Builder
-		for range 1 + rng.IntN(8) {
-			b.WriteString(words[rng.IntN(len(words))])
-			if rng.IntN(2) == 0 {
-				b.WriteByte(' ')
-			}
-		}
-		text := normalizeTerm(b.String(), allNorm)
-		pf.candidates(text, want)
-		for i, re := range res {
-			m := re.MatchString(text)
-			if m && !want[i] {
-				t.Fatalf("pattern %q matches %q but was filtered out", pfCorpus[i], text)
-			}
+	sc := pf.Get()
+	defer pf.Put(sc)
+	pf.Decide(sc, text, want)
+	matched := 0
+	for i, re := range res {
+		m := re.MatchString(text)
+		if !want[i] {
 			if m {
-				matched++
+				t.Fatalf("pattern %q matches %q but was filtered out", re, text)
 			}
-			if !want[i] {
-				skipped++
-			}
+			continue
+		}
+		if got := pf.MatchString(sc, i, re, text); got != m {
+			t.Fatalf("pattern %q (road %s) on %q: fast path %v, regex %v", re, pf.Road(i), text, got, m)
+		}
+		if pf.EachRoad(i) == "regex" {
+			continue
+		}
+		if m {
+			matched++
+		}
+		wantAll := re.FindAllStringSubmatchIndex(text, -1)
+		if gotAll := pf.FindAll(sc, i, re, text); !slices.EqualFunc(gotAll, wantAll, slices.Equal) {
+			t.Fatalf("pattern %q on %q: FindAll fast path %v, regex %v", re, text, gotAll, wantAll)
+		}
+		// The first-match-first road a single-value extractor takes must list the same.
+		var firstFirst [][]int
+		pf.Each(sc, i, re, text, false, func(m []int) bool {
+			firstFirst = append(firstFirst, m)
+			return true
+		})
+		if !slices.EqualFunc(firstFirst, wantAll, slices.Equal) {
+			t.Fatalf("pattern %q on %q: first-match road %v, regex %v", re, text, firstFirst, wantAll)
 		}
 	}
-	if skipped == 0 || matched == 0 {
-		t.Fatalf("degenerate corpus: skipped %d matched %d", skipped, matched)
-	}
-	t.Logf("always=%d skipped=%d matched=%d", pf.always(), skipped, matched)
+	return matched
 }
 
-func TestPrefilterRequirements(t *testing.T) {
-	cases := []struct {
-		name, pattern, text string
-		want                bool
-	}{
-		{"literal present", `\bqual e\b`, "qual e il fatturato", true},
-		{"literal absent", `\bqual e\b`, "show findings", false},
-		{"alternation absent", `\b(show|list)\b.*\bfindings\b`, "get findings", false},
-		{"alternation present", `\b(show|list)\b.*\bfindings\b`, "list all findings", true},
-		{"fold case", `(?i)REVENUE`, "the revenue", true},
-		{"no literal always runs", `z+`, "nothing here", true},
-		{"a digit is needed", `\d+`, "nothing here", false},
-		{"a digit is there", `\d+`, "top 10", true},
-		{"a percent sign is needed", `\b(?:to|del) \d+ ?%`, "qual e il fatturato del 2024?", false},
-		{"a percent sign is there", `\b(?:to|del) \d+ ?%`, "crescere del 20%", true},
-		{"an invalid byte may be U+FFFD", `[^\x00-\x7f]`, "a\xffb", true},
-		{"optional part ignored", `abc(?:xy|)`, "abc", true},
-		{"star requires nothing", `(foo)*bar`, "bar", true},
-		{"and needs both", `\bhow many\b.*\bfindings?\b`, "how many issues", false},
+// anchorTextPool returns words likely to build matches of a pack's patterns: the words of its
+// sources and test queries, plus bytes that sit at the edges of \b, ^ and multi-byte runes.
+func anchorTextPool(p *Pack) []string {
+	word := regexp.MustCompile(`[a-z0-9]+(?: [a-z]+)?`)
+	var pool []string
+	for _, re := range p.patterns {
+		pool = append(pool, word.FindAllString(re.String(), -1)...)
 	}
-	for _, tc := range cases {
-		t.Run(tc.name, func(t *testing.T) {
-			pf, _ := compilePF(t, []string{tc.pattern})
-			want := []bool{false}
-			pf.candidates(tc.text, want)
-			if want[0] != tc.want {
-				t.Fatalf("candidates(%q) for %q = %v, want %v", tc.text, tc.pattern, want[0], tc.want)
+	for _, tc := range p.tests {
+		pool = append(pool, strings.Fields(normalizeTerm(tc.Query, allNorm))...)
+	}
+	return append(pool, " ", " ", "\n", "_", "x", "è", "µ", "$", ">", "-", ",", ".", "12", "2024", "50k", "?", "'")
+}
+
+func TestAnchorPlansMatchRegexp(t *testing.T) {
+	dirs, _ := filepath.Glob("../examples/*/rules")
+	dirs = append(dirs, "testdata/mini")
+	rng := rand.New(rand.NewPCG(5, 6))
+	for _, dir := range dirs {
+		t.Run(dir, func(t *testing.T) {
+			p, err := LoadDir(dir)
+			if err != nil {
+				t.Fatal(err)
+			}
+			planned, exact := 0, 0
+			for i := range p.patterns {
+				switch p.prefilter.Road(i) {
+				case "anchor", "window", "branch":
+					planned++
+				case "exact", "loop":
+					exact++
+				}
+			}
+			pool := anchorTextPool(p)
+			matched := 0
+			for n := range 3000 {
+				var b strings.Builder
+				for range 1 + rng.IntN(14) {
+					b.WriteString(pool[rng.IntN(len(pool))])
+					if rng.IntN(3) != 0 {
+						b.WriteByte(' ')
+					}
+				}
+				text := strings.Map(foldRune, b.String())
+				if n%2 == 0 {
+					text = normalizeTerm(text, allNorm)
+				}
+				matched += checkAnchored(t, p.prefilter, p.patterns, text)
+			}
+			for _, tc := range p.tests {
+				matched += checkAnchored(t, p.prefilter, p.patterns, normalizeTerm(tc.Query, allNorm))
+			}
+			t.Logf("%d of %d patterns exact, %d anchored, windowed or split; %d anchored or windowed matches", exact, len(p.patterns), planned, matched)
+			if planned > 0 && matched == 0 {
+				t.Errorf("no anchored pattern ever matched: the texts do not exercise the plans")
 			}
 		})
 	}
 }
 
-func FuzzPrefilterSound(f *testing.F) {
-	for i, p := range pfCorpus {
-		f.Add(p, pfLiterals(pfCorpus)[i])
-	}
-	f.Add(`(?i)\bcome (posso|possiamo)\b`, "Come possiamo")
-	f.Fuzz(func(t *testing.T, pattern, text string) {
-		parsed, err := syntax.Parse(pattern, syntax.Perl)
-		if err != nil {
-			return
-		}
-		re, err := regexp.Compile(pattern)
-		if err != nil {
-			return
-		}
-		text = normalizeTerm(text, allNorm)
-		want := []bool{false}
-		newPrefilter([]*syntax.Regexp{parsed}).candidates(text, want)
-		if re.MatchString(text) && !want[0] {
-			t.Fatalf("pattern %q matches %q but was filtered out", pattern, text)
-		}
-	})
-}
-
-func BenchmarkPrefilter(b *testing.B) {
-	pats := make([]string, 0, 100)
-	for i := 0; len(pats) < 100; i++ {
-		p := pfCorpus[i%len(pfCorpus)]
-		if i >= len(pfCorpus) {
-			p = `\b` + regexp.QuoteMeta([]string{"alpha", "beta", "gamma", "delta", "omega"}[i%5]) + `\d?\b|` + p
-		}
-		pats = append(pats, p)
-	}
-	pf, _ := compilePF(b, pats)
-	text := normalizeTerm("Show me the critical priority findings from 2024 in the hotels department, "+
-		"and explain why the revenue dropped compared to l'anno scorso — quanti problemi ci sono stati? "+
-		"Qual è il trend per mese, top 10?", allNorm)
-	want := make([]bool, len(pats))
-	b.ReportAllocs()
-	b.ReportMetric(float64(pf.always()), "always")
-	for b.Loop() {
-		pf.candidates(text, want)
-	}
-}
-
-// exactCorpus is pfCorpus plus every pattern of the example packs and testdata/mini: the
-// patterns real packs run through the prefilter.
-func exactCorpus(t testing.TB) []string {
-	t.Helper()
-	pats := slices.Clone(pfCorpus)
-	dirs, _ := filepath.Glob("../examples/*/rules")
-	for _, dir := range append(dirs, "testdata/mini") {
-		p, err := LoadDir(dir)
-		if err != nil {
-			t.Fatalf("load %s: %v", dir, err)
-		}
-		for _, re := range p.patterns {
-			pats = append(pats, re.String())
+// origTexts builds texts for the original-text prefilter: the words of the patterns in
+// several cases, with the Kelvin sign and long s that (?i)k and (?i)s also match.
+func origTexts(rng *rand.Rand, n int, pats []string) []string {
+	pool := []string{" ", " ", "  ", "\n", "\t", ".", ",", "_", "*", "/", "x", "X", "é", "É", "K", "ſ", "µ", "\xff", "\xc3", "12", "2024", "$", ":", "-"}
+	word := regexp.MustCompile(`[A-Za-z0-9&]+`)
+	for _, p := range pats {
+		for _, w := range word.FindAllString(p, -1) {
+			odd := strings.NewReplacer("k", "\u212a", "s", "ſ", "S", "ſ").Replace(w)
+			pool = append(pool, w, strings.ToUpper(w), strings.ToUpper(w[:1])+w[1:], odd)
 		}
 	}
-	pats = append(pats, syntheticPatterns...)
-	return pats
-}
-
-// syntheticPatterns are the shapes exact plans must get right at their edges.
-var syntheticPatterns = []string{
-	`\b(alpha1|bravo1)s?\b.*\b(findings?|issues?)\b`,
-	`(?s)\bfoo\b.*\bbar\b`,
-	`\bfoo\s*bar\b`,
-	`\bfoo\s+bar\s+baz\b`,
-	`^(hi|hello)\b`,
-	`\bdone$`,
-	`^\s*start`,
-	`\bvs\.?\b`,
-	`\b(?:analy[sz]e|analysis)\b`,
-	`(?i)\bstraße\b`,
-	`(?i)\bİstanbul\b`,
-	`\bqual è\b`,
-	`\bfoo\b.*\bfoo\b`,
-	`\bab\b.*\bab\b.*\bab\b`,
-	`x\s+y`,
-	`\b(a|b)(c|d)s?\b`,
-	`\bthank(s| you)\b|\bgrazie\b`,
-	`\bl'anno\b`,
-	`\b_x\b`,
-	`è\b`,
-}
-
-// exactWords are the pieces texts are built from: every literal of the corpus' exact plans,
-// plus spaces, newlines, punctuation, digits and accented letters around which \b, \s and .*
-// behave differently.
-func exactWords(plans [][]chain) []string {
-	words := []string{" ", " ", "  ", "\n", "\t", ".", ",", "'", "_", "-", "s", "es", "x", "1", "2024", "è", "é", "ü", "ß", "ok"}
-	for _, plan := range plans {
-		for _, c := range plan {
-			for _, sg := range c.segs {
-				words = append(words, sg.strs...)
-			}
-		}
-	}
-	return words
-}
-
-func TestPrefilterExact(t *testing.T) {
-	pats := exactCorpus(t)
-	pf, res := compilePF(t, pats)
-	exact := 0
-	for i := range pats {
-		if pf.exact(i) {
-			exact++
-		}
-	}
-	indexed := 0
-	for _, plan := range pf.plans {
-		for _, c := range plan {
-			for _, sg := range c.segs {
-				if sg.member != nil {
-					indexed++
-				}
-			}
-		}
-	}
-	t.Logf("%d patterns, %d exact, %d large literal sets indexed", len(pats), exact, indexed)
-	if len(pats) < 60 || exact < 30 || indexed == 0 {
-		t.Fatalf("corpus too small: %d patterns, %d exact, %d sets indexed", len(pats), exact, indexed)
-	}
-	words := exactWords(pf.plans)
-	rng := rand.New(rand.NewPCG(5, 6))
-	want := make([]bool, len(res))
-	var matched, rejected int
-	for n := range 6000 {
-		// Half the texts draw on one plan's literals, so that near misses are common.
-		pool := words
-		k := rng.IntN(len(pf.plans))
-		for pf.plans[k] == nil {
-			k = rng.IntN(len(pf.plans))
-		}
-		if n%4 < 2 {
-			pool = slices.Concat(words[:20], exactWords(pf.plans[k : k+1])[20:])
-		}
+	out := make([]string, n)
+	for i := range out {
 		var b strings.Builder
-		for range 1 + rng.IntN(10) {
+		for range 1 + rng.IntN(12) {
 			b.WriteString(pool[rng.IntN(len(pool))])
 			if rng.IntN(3) == 0 {
 				b.WriteByte(' ')
 			}
 		}
-		// Half the texts are normalized like questions; the rest are only folded (the prefilter's
-		// contract) and keep '\n', '\t' and doubled spaces, which exercise the gaps' edges.
-		text := strings.Map(foldRune, b.String())
-		if n%2 == 0 {
-			text = normalizeTerm(text, allNorm)
-		}
-		pf.candidates(text, want)
-		for i, re := range res {
-			if !pf.exact(i) {
-				continue
-			}
-			if m := re.MatchString(text); m != want[i] {
-				t.Fatalf("exact pattern %q on %q: prefilter %v, regex %v", pats[i], text, want[i], m)
-			} else if m {
-				matched++
-			} else {
-				rejected++
-			}
-		}
+		out[i] = b.String()
 	}
-	t.Logf("exact verdicts: %d matches, %d rejections", matched, rejected)
-	if matched == 0 || rejected == 0 {
-		t.Fatalf("degenerate texts: matched %d rejected %d", matched, rejected)
-	}
+	return out
 }
 
-func TestExactPlanShapes(t *testing.T) {
-	cases := []struct {
-		pattern string
-		exact   bool
-	}{
-		{`\b(show|list|find|get)\b.*\b(findings?|issues?|problems?)\b`, true},
-		{`\b(?:critical|high)\s+(priority|severity)\b`, true},
-		{`\b(analy[sz]e|analysis|trend|trends|pattern)\b`, true},
-		{`\bthank(s| you)\b`, true},
-		{`^(hi|hello|hey|ciao)\b`, true},
-		{`(?i)\bcome (posso|possiamo)\b`, true},
-		{`(?i)\bİ\b`, false},
-		{`\b(a|an|the)\b`, false}, // one-byte literals are too common to track
-		{`\b(top|first|prime)\s+\d+\b`, false},
-		{`\d+`, false},
-		{`foo\bbar`, false},
-		{`x?`, false},
-		{`.*`, false},
-		{`\bwhat\s+$`, false},
-		{`(ab){2,3}`, false},
-		{`\b\x{FFFD}x\b`, false},
-		{`\bfoo \s+bar`, false},                                  // the space run would not start where "foo " ends
-		{`.*(?:\band\b|\bthen\b|[.;:?!,-]).*`, true},             // \b on some literals only, short punctuation
-		{`\bwhat(?:\s(?:is|are)|'s) (?:causing|behind)\b`, true}, // \s spelled out
-		{`\b(?:show|list)\b.*(?:\band\b|[.;]).*\bwhy\b`, true},
-		{`foo\b(?:bar|\.x)`, true},      // the inner \b decided: "foobar" never matches, "foo.x" does
-		{`\b(?:a|b)\b.*\bfoo\b`, false}, // a single letter is everywhere
-	}
-	for _, tc := range cases {
-		t.Run(tc.pattern, func(t *testing.T) {
-			re, err := syntax.Parse(tc.pattern, syntax.Perl)
-			if err != nil {
-				t.Fatal(err)
+// TestOrigPlansMatchRegexp checks the original-text prefilter of every example pack on texts
+// as people type them: capitals, accents, the Kelvin sign and long s (which (?i)k and (?i)s
+// match), invalid UTF-8.
+func TestOrigPlansMatchRegexp(t *testing.T) {
+	dirs, _ := filepath.Glob("../examples/*/rules")
+	rng := rand.New(rand.NewPCG(9, 10))
+	for _, dir := range dirs {
+		p, err := LoadDir(dir)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if p.origFilter == nil {
+			continue
+		}
+		t.Run(dir, func(t *testing.T) {
+			var srcs []string
+			for _, re := range p.origPatterns {
+				srcs = append(srcs, re.String())
 			}
-			if got := exactPlan(re) != nil; got != tc.exact {
-				t.Fatalf("exactPlan(%q) exact = %v, want %v", tc.pattern, got, tc.exact)
+			texts := origTexts(rng, 1500, srcs)
+			for _, tc := range p.tests {
+				texts = append(texts, tc.Query, strings.ToUpper(tc.Query), strings.NewReplacer("k", "\u212a", "s", "ſ").Replace(tc.Query))
+			}
+			for _, text := range texts {
+				checkAnchored(t, p.origFilter, p.origPatterns, text)
 			}
 		})
 	}
 }
 
-func TestPrefilterExactAllocs(t *testing.T) {
-	pf, _ := compilePF(t, exactCorpus(t))
-	want := make([]bool, len(pf.roots))
-	text := normalizeTerm("Show me the critical priority findings and issues from last year: why? analyse the trends", allNorm)
-	// decide, not candidates: the race detector makes sync.Pool drop items on purpose.
-	sc := pf.scratch.Get().(*pfScratch)
-	pf.decide(sc, text, want)
-	if n := testing.AllocsPerRun(100, func() { pf.decide(sc, text, want) }); n != 0 {
-		t.Fatalf("candidates allocates %v times per call", n)
+// BenchmarkPrefilterDecide is the prefilter's verdict on a 200-byte question over every
+// pattern and alias term of the analytics pack: one scan and the plans it settles.
+func BenchmarkPrefilterDecide(b *testing.B) {
+	p, err := LoadDir("../examples/analytics/rules")
+	if err != nil {
+		b.Fatal(err)
 	}
-}
-
-func FuzzPrefilterExact(f *testing.F) {
-	for _, p := range append(slices.Clone(pfCorpus), syntheticPatterns...) {
-		f.Add(p, "show me the findings of foo bar from l'anno scorso")
+	text := normalizeTerm(longestTest(p), p.norm)
+	want := make([]bool, len(p.patterns))
+	sc := p.prefilter.Get()
+	b.SetBytes(int64(len(text)))
+	b.ReportAllocs()
+	defer cpuPerOp(b)()
+	for b.Loop() {
+		p.prefilter.Decide(sc, text, want)
 	}
-	f.Add(`\bfoo\b.*\bbar\b`, "foo\nbar foo x bar")
-	f.Add(`\bfoo\s+bar\b`, "foo \t bar")
-	f.Fuzz(func(t *testing.T, pattern, text string) {
-		parsed, err := syntax.Parse(pattern, syntax.Perl)
-		if err != nil || exactPlan(parsed) == nil {
-			return
-		}
-		re, err := regexp.Compile(pattern)
-		if err != nil {
-			return
-		}
-		pf := newPrefilter([]*syntax.Regexp{parsed})
-		want := []bool{false}
-		for _, s := range []string{normalizeTerm(text, allNorm), strings.Map(foldRune, text)} {
-			pf.candidates(s, want)
-			if m := re.MatchString(s); m != want[0] {
-				t.Fatalf("exact pattern %q on %q: prefilter %v, regex %v", pattern, s, want[0], m)
-			}
-		}
-	})
 }

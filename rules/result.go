@@ -1,6 +1,10 @@
 package rules
 
-import "time"
+import (
+	"slices"
+	"strings"
+	"time"
+)
 
 // Source says which tier decided a classification.
 type Source string
@@ -15,15 +19,22 @@ const (
 // Classification is the result of classifying one question, with everything needed to
 // explain it.
 type Classification struct {
-	Intent     string         `json:"intent"`
-	Confidence float64        `json:"confidence"`
-	Source     Source         `json:"source"`
-	Rules      []RuleMatch    `json:"rules"`
-	Filters    map[string]any `json:"filters"`
-	Spans      []Span         `json:"spans,omitempty"`
-	Scores     []IntentScore  `json:"scores,omitempty"`
-	// Override is the id of the `decide` entry that set the intent, if any.
-	Override string `json:"override,omitempty"`
+	Intent     string  `json:"intent"`
+	Confidence float64 `json:"confidence"`
+	Source     Source  `json:"source"`
+	// PrimaryTool and FallbackTools are the route of the intent (seed 001's tool selection):
+	// the tool to try first and the ones to try when it finds nothing. They are the pack's
+	// own slices: read them, never modify them.
+	PrimaryTool   string         `json:"primary_tool,omitempty"`
+	FallbackTools []string       `json:"fallback_tools,omitempty"`
+	Rules         []RuleMatch    `json:"rules"`
+	Filters       map[string]any `json:"filters"`
+	Spans         []Span         `json:"spans,omitempty"`
+	Scores        []IntentScore  `json:"scores,omitempty"`
+	// Override is the id of the `decide` entry that set the intent, if any, and
+	// OverrideDescription its description.
+	Override            string `json:"override,omitempty"`
+	OverrideDescription string `json:"override_description,omitempty"`
 	// RulesIntent and RulesConfidence are the rules' own answer, kept when another tier decided.
 	RulesIntent     string  `json:"rules_intent,omitempty"`
 	RulesConfidence float64 `json:"rules_confidence"`
@@ -42,6 +53,8 @@ type RuleMatch struct {
 	ID     string  `json:"id"`
 	Intent string  `json:"intent"`
 	Weight float64 `json:"weight"`
+	// Description is the rule's description, "" when it has none.
+	Description string `json:"description,omitempty"`
 }
 
 // Span records which part of the original question filled a field.
@@ -66,6 +79,36 @@ func (c *Classification) RuleIDs() []string {
 		ids[i] = r.ID
 	}
 	return ids
+}
+
+// Rationale explains the classification in a few sentences, as seed 001's
+// QueryClassification does: when the rules decided, the description of the override that
+// set the intent and of every matched rule that argued for it (a rule without a description
+// is named by its id); otherwise Reason.
+func (c *Classification) Rationale() string {
+	if c.Source != SourceRules {
+		return c.Reason
+	}
+	var parts []string
+	if c.OverrideDescription != "" {
+		parts = append(parts, c.OverrideDescription)
+	}
+	for _, r := range c.Rules {
+		if r.Intent != c.Intent || r.Weight <= 0 {
+			continue
+		}
+		d := r.Description
+		if d == "" {
+			d = r.ID
+		}
+		if !slices.Contains(parts, d) {
+			parts = append(parts, d)
+		}
+	}
+	if len(parts) == 0 {
+		return c.Reason
+	}
+	return strings.Join(parts, "; ")
 }
 
 // FallbackInfo describes a call to the fallback classifier.

@@ -22,13 +22,22 @@ type fileDoc struct {
 
 // packDoc holds the pack-wide settings.
 type packDoc struct {
-	Name         string        `yaml:"name"`
-	Description  string        `yaml:"description"`
-	Default      *defaultDoc   `yaml:"default"`
-	Fallback     *fallbackDoc  `yaml:"fallback"`
-	MaxScanBytes int           `yaml:"max_scan_bytes"`
-	TestClock    string        `yaml:"test_clock"`
-	Normalize    *normalizeDoc `yaml:"normalize"`
+	Name         string          `yaml:"name"`
+	Description  string          `yaml:"description"`
+	Default      *defaultDoc     `yaml:"default"`
+	Fallback     *fallbackDoc    `yaml:"fallback"`
+	MaxScanBytes int             `yaml:"max_scan_bytes"`
+	TestClock    string          `yaml:"test_clock"`
+	Normalize    *normalizeDoc   `yaml:"normalize"`
+	Calibration  *calibrationDoc `yaml:"calibration"`
+}
+
+// calibrationDoc names the labelled sets `weir check` measures the rules on, the precision
+// the confidence threshold must keep, and the folds of the cross-validated estimate.
+type calibrationDoc struct {
+	Sets   []string `yaml:"sets"`
+	Target *float64 `yaml:"target"`
+	Folds  *int     `yaml:"folds"`
 }
 
 type defaultDoc struct {
@@ -84,6 +93,9 @@ type ruleDoc struct {
 	On      string   `yaml:"on"`
 	When    string   `yaml:"when"`
 	Weight  *float64 `yaml:"weight"`
+	// Description says in a sentence what the rule recognises; it is the rationale a
+	// classification gives when the rule supports the decided intent.
+	Description string `yaml:"description"`
 }
 
 type decideDoc struct {
@@ -91,6 +103,8 @@ type decideDoc struct {
 	When       string   `yaml:"when"`
 	Intent     string   `yaml:"intent"`
 	Confidence *float64 `yaml:"confidence"`
+	// Description says why the override decides as it does; part of the rationale.
+	Description string `yaml:"description"`
 }
 
 type testDoc struct {

@@ -1,13 +1,17 @@
 package rules
 
-import "sync"
+import (
+	"sync"
+
+	"github.com/weirgw/weir/rules/internal/prefilter"
+)
 
 // scratch holds per-call buffers, pooled so classification allocates little.
 type scratch struct {
 	// pf is the prefilter's state for this call (nil when the prefilter is off): the literal
 	// positions anchor plans start from. opf and owant are the same for the original text.
-	pf      *pfScratch
-	opf     *pfScratch
+	pf      *prefilter.Scratch
+	opf     *prefilter.Scratch
 	owant   []bool
 	pack    *Pack
 	want    []bool
@@ -131,11 +135,11 @@ func (s *scratch) condMatch(cp *condPattern) bool {
 	var m bool
 	switch {
 	case cp.onOriginal && s.opf != nil:
-		m = s.owant[cp.origIdx] && s.pack.origFilter.matchString(s.opf, cp.origIdx, cp.re, s.orig)
+		m = s.owant[cp.origIdx] && s.pack.origFilter.MatchString(s.opf, cp.origIdx, cp.re, s.orig)
 	case cp.onOriginal:
 		m = cp.re.MatchString(s.orig)
 	case s.pf != nil:
-		m = s.want[cp.patternIdx] && s.pack.prefilter.matchString(s.pf, cp.patternIdx, cp.re, s.text)
+		m = s.want[cp.patternIdx] && s.pack.prefilter.MatchString(s.pf, cp.patternIdx, cp.re, s.text)
 	default:
 		m = cp.re.MatchString(s.text)
 	}
@@ -149,10 +153,10 @@ func (s *scratch) condMatch(cp *condPattern) bool {
 // release drops the call's values from the buffers before the scratch returns to the pool.
 func (s *scratch) release() {
 	if s.pf != nil {
-		s.pack.prefilter.scratch.Put(s.pf)
+		s.pack.prefilter.Put(s.pf)
 	}
 	if s.opf != nil {
-		s.pack.origFilter.scratch.Put(s.opf)
+		s.pack.origFilter.Put(s.opf)
 	}
 	clear(s.found[:cap(s.found)])
 	clear(s.hits[:cap(s.hits)])

@@ -14,9 +14,12 @@ func runCheck(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	fs.SetOutput(stderr)
 	rulesDir := fs.String("rules", "", "rule pack directory: compile it and run its inline tests")
 	policiesDir := fs.String("policies", "", "policy bundle directory: compile it and run its Rego tests")
-	verbose := fs.Bool("v", false, "print every inline test as a table row, not only failures")
+	verbose := fs.Bool("v", false, "print every inline test as a table row, not only failures; with --calibrate, every question decided wrongly")
+	calibrate := fs.Bool("calibrate", false, "print the full calibration of the rules: per set, intent, style and confidence band")
+	var sets stringList
+	fs.Var(&sets, "set", "a labelled set (JSON lines with \"query\" and \"intent\") to calibrate on besides the pack's own; repeatable")
 	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: weir check [--rules DIR] [--policies DIR] [-v]\nWith both, also cross-checks the pack's intents and route tools against the bundle.")
+		fmt.Fprintln(stderr, "usage: weir check [--rules DIR [--calibrate] [--set FILE]...] [--policies DIR] [-v]\nWith both, also cross-checks the pack's intents and route tools against the bundle.\nA pack that declares pack.calibration.sets gets its calibration summary.")
 		fs.PrintDefaults()
 	}
 	if err := fs.Parse(args); err != nil {
@@ -30,6 +33,9 @@ func runCheck(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	var pack *rules.Pack
 	if *rulesDir != "" {
 		pack, ok = checkRules(stdout, *rulesDir, *verbose)
+		if pack != nil {
+			ok = checkCalibration(stdout, pack, sets, *calibrate, *verbose) && ok
+		}
 	}
 	if *policiesDir != "" {
 		if policyChecker == nil {

@@ -63,7 +63,7 @@ func runClassify(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	case *asJSON:
 		enc := json.NewEncoder(stdout)
 		enc.SetIndent("", "  ")
-		_ = enc.Encode(res)
+		_ = enc.Encode(withRationale{&res, res.Rationale()})
 	case *explain:
 		fmt.Fprint(stdout, res.Explain())
 	default:
@@ -96,14 +96,24 @@ func fromConfig(path string, dir *string, noLLM bool) ([]rules.Option, error) {
 	return []rules.Option{rules.WithFallback(fb)}, nil
 }
 
+// withRationale is the --json form: the classification plus its rationale.
+type withRationale struct {
+	*rules.Classification
+	Rationale string `json:"rationale"`
+}
+
 // jsonlResult is the stable line format of `weir classify --jsonl`.
 type jsonlResult struct {
-	Query      string         `json:"query"`
-	Intent     string         `json:"intent"`
-	Confidence float64        `json:"confidence"`
-	Source     rules.Source   `json:"source"`
-	Rules      []string       `json:"rules"`
-	Filters    map[string]any `json:"filters"`
+	Query      string       `json:"query"`
+	Intent     string       `json:"intent"`
+	Confidence float64      `json:"confidence"`
+	Source     rules.Source `json:"source"`
+	// PrimaryTool, FallbackTools and Rationale are seed 001's tool selection and explanation.
+	PrimaryTool   string         `json:"primary_tool,omitempty"`
+	FallbackTools []string       `json:"fallback_tools,omitempty"`
+	Rationale     string         `json:"rationale,omitempty"`
+	Rules         []string       `json:"rules"`
+	Filters       map[string]any `json:"filters"`
 	// Fallback is the call to the config's fallback model, when one was made.
 	Fallback *rules.FallbackInfo `json:"fallback,omitempty"`
 	Error    string              `json:"error,omitempty"`
@@ -138,7 +148,9 @@ func classifyJSONL(c *rules.Classifier, stdin io.Reader, stdout, stderr io.Write
 			continue
 		}
 		res := c.Classify(context.Background(), *in.Query)
-		_ = enc.Encode(jsonlResult{Query: *in.Query, Intent: res.Intent, Confidence: res.Confidence, Source: res.Source, Rules: res.RuleIDs(), Filters: res.Filters, Fallback: res.Fallback})
+		_ = enc.Encode(jsonlResult{Query: *in.Query, Intent: res.Intent, Confidence: res.Confidence, Source: res.Source,
+			PrimaryTool: res.PrimaryTool, FallbackTools: res.FallbackTools, Rationale: res.Rationale(),
+			Rules: res.RuleIDs(), Filters: res.Filters, Fallback: res.Fallback})
 	}
 	if err := sc.Err(); err != nil {
 		fmt.Fprintf(stderr, "weir classify: reading stdin: %v\n", err)

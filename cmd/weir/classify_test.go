@@ -143,3 +143,31 @@ func copyDir(t *testing.T, from, to string) {
 		}
 	}
 }
+
+// TestClassifyToolsAndRationale: seed 001's QueryClassification — the intent's primary and
+// fallback tools and a rationale — in --json, --jsonl and the human form.
+func TestClassifyToolsAndRationale(t *testing.T) {
+	const pack = "../../examples/codesearch/rules"
+	q := "How does UserModel handle password hashing?"
+	code, out, _ := runCLI(t, "", "classify", "--rules", pack, "--json", q)
+	var res struct {
+		Intent        string   `json:"intent"`
+		PrimaryTool   string   `json:"primary_tool"`
+		FallbackTools []string `json:"fallback_tools"`
+		Rationale     string   `json:"rationale"`
+	}
+	if code != 0 || json.Unmarshal([]byte(out), &res) != nil {
+		t.Fatalf("exit %d:\n%s", code, out)
+	}
+	if res.Intent != "hybrid" || res.PrimaryTool != "lsp_goto_definition" || len(res.FallbackTools) == 0 || !strings.Contains(res.Rationale, "component") {
+		t.Errorf("--json: %+v", res)
+	}
+	code, out, _ = runCLI(t, `{"query": "Find authenticate()"}`+"\n", "classify", "--rules", pack, "--jsonl")
+	if code != 0 || !strings.Contains(out, `"primary_tool":"grep_search","fallback_tools":["lsp_workspace_symbols","lsp_find_references"],"rationale":"`) {
+		t.Errorf("--jsonl: exit %d: %s", code, out)
+	}
+	code, out, _ = runCLI(t, "", "classify", "--rules", pack, q)
+	if code != 0 || !strings.Contains(out, "tools       lsp_goto_definition (fallback: ") || !strings.Contains(out, "rationale   ") {
+		t.Errorf("human: exit %d:\n%s", code, out)
+	}
+}

@@ -1,4 +1,4 @@
-package rules
+package prefilter
 
 import (
 	"regexp/syntax"
@@ -14,7 +14,7 @@ import (
 // start or at the end of a block ends there, or when a separator byte follows the end of a
 // block; the pattern matches exactly when the text's end is the end of a block.
 type loopPlan struct {
-	seg  exactSeg   // the literals, their \b flags and acMatcher indices
+	seg  exactSeg   // the literals, their \b flags and AC indices
 	sep  *byteClass // the separator bytes (ASCII only)
 	star bool       // the loop may repeat zero times (`*` rather than `+`)
 }

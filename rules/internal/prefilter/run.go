@@ -1,23 +1,23 @@
-package rules
+package prefilter
 
 import "regexp"
 
 // The request path of the prefilter: decide which patterns may match a text, then answer
 // MatchString and FindAll for those through their plans.
 
-// candidates sets want[i] = true for every pattern i that may match text and false for the rest
+// Candidates sets want[i] = true for every pattern i that may match text and false for the rest
 // (len(want) == number of patterns). It must never set false for a pattern that matches text;
-// for exact patterns (see exact) want[i] is the match result itself. It is safe for concurrent
+// for exact patterns (see Exact) want[i] is the match result itself. It is safe for concurrent
 // use; its scratch state comes from a sync.Pool.
-func (p *prefilter) candidates(text string, want []bool) {
-	sc := p.scratch.Get().(*pfScratch)
-	p.decide(sc, text, want)
-	p.scratch.Put(sc)
+func (p *Prefilter) Candidates(text string, want []bool) {
+	sc := p.Get()
+	p.Decide(sc, text, want)
+	p.Put(sc)
 }
 
-// decide is candidates with the scratch state given; it does not allocate once sc's buffers
+// Decide is Candidates with the scratch state given; it does not allocate once sc's buffers
 // have grown to the text's needs.
-func (p *prefilter) decide(sc *pfScratch, text string, want []bool) {
+func (p *Prefilter) Decide(sc *Scratch, text string, want []bool) {
 	seen := sc.seen
 	clear(seen)
 	occ := &sc.occ
@@ -45,7 +45,7 @@ func (p *prefilter) decide(sc *pfScratch, text string, want []bool) {
 
 // settle sets want[i] given whether pattern i's requirement holds: for an exact or loop
 // plan, the plan's own verdict.
-func (p *prefilter) settle(sc *pfScratch, i int, holds bool, text string, want []bool) {
+func (p *Prefilter) settle(sc *Scratch, i int, holds bool, text string, want []bool) {
 	switch {
 	case holds && p.plans[i] != nil:
 		sc.index()
@@ -61,7 +61,7 @@ func (p *prefilter) settle(sc *pfScratch, i int, holds bool, text string, want [
 }
 
 // hasBytes reports whether text, the text decide scans, holds a byte of every set of needs.
-func (sc *pfScratch) hasBytes(needs []byteSet, text string) bool {
+func (sc *Scratch) hasBytes(needs []byteSet, text string) bool {
 	if !sc.haveOK {
 		sc.have, sc.haveOK = textBytes(text), true
 	}
@@ -69,16 +69,16 @@ func (sc *pfScratch) hasBytes(needs []byteSet, text string) bool {
 }
 
 // index chains the occurrences once per decide.
-func (sc *pfScratch) index() {
+func (sc *Scratch) index() {
 	if !sc.indexed {
 		sc.occ.index()
 		sc.indexed = true
 	}
 }
 
-// matchString reports whether pattern i matches text, after decide has set want[i] true. It
+// MatchString reports whether pattern i matches text, after Decide has set want[i] true. It
 // uses the exact, branch, anchor or window plan when there is one; re is the pattern's regex.
-func (p *prefilter) matchString(sc *pfScratch, i int, re *regexp.Regexp, text string) bool {
+func (p *Prefilter) MatchString(sc *Scratch, i int, re *regexp.Regexp, text string) bool {
 	if p.plans[i] != nil || p.loops[i] != nil {
 		return true
 	}
@@ -100,7 +100,7 @@ func (p *prefilter) matchString(sc *pfScratch, i int, re *regexp.Regexp, text st
 
 // matchBranches reports whether some branch of b matches text: the exact ones first, then
 // each other branch whose requirement holds, by its cheapest road.
-func (p *prefilter) matchBranches(sc *pfScratch, b *branchPlan, text string) bool {
+func (p *Prefilter) matchBranches(sc *Scratch, b *branchPlan, text string) bool {
 	sc.index()
 	if b.exact != nil && sc.occ.matchAny(b.exact, text) {
 		return true
@@ -127,20 +127,20 @@ func (p *prefilter) matchBranches(sc *pfScratch, b *branchPlan, text string) boo
 	return false
 }
 
-// findAll is re.FindAllStringSubmatchIndex(text, -1) for pattern i, after decide.
-func (p *prefilter) findAll(sc *pfScratch, i int, re *regexp.Regexp, text string) [][]int {
+// FindAll is re.FindAllStringSubmatchIndex(text, -1) for pattern i, after Decide.
+func (p *Prefilter) FindAll(sc *Scratch, i int, re *regexp.Regexp, text string) [][]int {
 	var out [][]int
-	p.each(sc, i, re, text, true, func(m []int) bool {
+	p.Each(sc, i, re, text, true, func(m []int) bool {
 		out = append(out, m)
 		return true
 	})
 	return out
 }
 
-// each calls fn with the matches of re.FindAllStringSubmatchIndex(text, -1) for pattern i,
+// Each calls fn with the matches of re.FindAllStringSubmatchIndex(text, -1) for pattern i,
 // in order, until fn returns false; it uses the anchor or window plan when there is one. all
 // says the caller will likely want every match (see eachMatch).
-func (p *prefilter) each(sc *pfScratch, i int, re *regexp.Regexp, text string, all bool, fn func(m []int) bool) {
+func (p *Prefilter) Each(sc *Scratch, i int, re *regexp.Regexp, text string, all bool, fn func(m []int) bool) {
 	if a := p.anchors[i]; a != nil {
 		sc.index()
 		sc.starts = a.starts(&sc.occ, sc.starts)
@@ -156,7 +156,7 @@ func (p *prefilter) each(sc *pfScratch, i int, re *regexp.Regexp, text string, a
 	eachMatch(re, text, all, fn)
 }
 
-// eachMatch is each without a plan. Unless all is set it asks the regex for the first match
+// eachMatch is Each without a plan. Unless all is set it asks the regex for the first match
 // alone before asking for every one: an extractor that wants one value usually takes the
 // first.
 func eachMatch(re *regexp.Regexp, text string, all bool, fn func(m []int) bool) {
@@ -180,7 +180,7 @@ func eachMatch(re *regexp.Regexp, text string, all bool, fn func(m []int) bool) 
 }
 
 // eval reports whether node n holds given the set of literals seen.
-func (p *prefilter) eval(n int32, seen []uint64) bool {
+func (p *Prefilter) eval(n int32, seen []uint64) bool {
 	nd := &p.nodes[n]
 	if nd.lit >= 0 {
 		return seen[nd.lit>>6]&(1<<(nd.lit&63)) != 0
@@ -198,9 +198,9 @@ func (p *prefilter) eval(n int32, seen []uint64) bool {
 	return nd.and
 }
 
-// always reports how many patterns have no requirement (for explain/bench output).
-func (p *prefilter) always() int { return p.nalways }
+// Always reports how many patterns have no requirement (for explain/bench output).
+func (p *Prefilter) Always() int { return p.nalways }
 
-// exact reports whether candidates' verdict for pattern i is the regex's own answer, so the
+// Exact reports whether Decide's verdict for pattern i is the regex's own answer, so the
 // regex need not run (see exactPlan for the patterns this holds for).
-func (p *prefilter) exact(i int) bool { return p.plans[i] != nil || p.loops[i] != nil }
+func (p *Prefilter) Exact(i int) bool { return p.plans[i] != nil || p.loops[i] != nil }

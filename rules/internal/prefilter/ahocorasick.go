@@ -1,8 +1,8 @@
-package rules
+package prefilter
 
 import "slices"
 
-// acMatcher finds every occurrence of a fixed set of byte strings in one pass (Aho–Corasick).
+// AC finds every occurrence of a fixed set of byte strings in one pass (Aho–Corasick).
 //
 // The automaton is a full DFA over byte classes: bytes that occur in no pattern share class 0
 // (which always leads back to the root), the others get one class each, so a transition row
@@ -11,7 +11,7 @@ import "slices"
 // While the automaton is built a state is its index; once built (see finish), a state is the
 // offset of its row in next, and the states where some pattern ends come last, so the scan
 // moves with one addition and one load per byte and tests for output with one comparison.
-type acMatcher struct {
+type AC struct {
 	class    [256]int32
 	nclasses int
 	// next[s+c] is the state after reading a byte of class c in state s.
@@ -25,9 +25,9 @@ type acMatcher struct {
 	plen     []int32
 }
 
-// newACMatcher builds the automaton; empty patterns are ignored; duplicates allowed (each index reported).
-func newACMatcher(patterns []string) *acMatcher {
-	m := &acMatcher{plen: make([]int32, len(patterns))}
+// NewAC builds the automaton; empty patterns are ignored; duplicates allowed (each index reported).
+func NewAC(patterns []string) *AC {
+	m := &AC{plen: make([]int32, len(patterns))}
 	m.buildClasses(patterns)
 	n := m.nclasses
 	// The trie is built in a map first, so the dense table is allocated once at its final size.
@@ -67,7 +67,7 @@ func newACMatcher(patterns []string) *acMatcher {
 }
 
 // buildClasses assigns one class to every byte used by some pattern.
-func (m *acMatcher) buildClasses(patterns []string) {
+func (m *AC) buildClasses(patterns []string) {
 	m.nclasses = 1
 	for _, pat := range patterns {
 		for i := 0; i < len(pat); i++ {
@@ -81,7 +81,7 @@ func (m *acMatcher) buildClasses(patterns []string) {
 
 // link computes failure transitions breadth-first, turning the trie into a DFA, and merges
 // each state's outputs with those of its failure state.
-func (m *acMatcher) link(own [][]int32) {
+func (m *AC) link(own [][]int32) {
 	n := m.nclasses
 	nstates := len(own)
 	fail := make([]int32, nstates)
@@ -127,7 +127,7 @@ func (m *acMatcher) link(own [][]int32) {
 // 0), each group in breadth-first order (bfs), so that the shallow states a scan visits
 // most share cache lines; it turns every state into the offset of its row and lays out the
 // outputs.
-func (m *acMatcher) finish(out [][]int32, bfs []int32) {
+func (m *AC) finish(out [][]int32, bfs []int32) {
 	n := m.nclasses
 	nstates := len(out)
 	id := make([]int32, nstates)
@@ -165,13 +165,13 @@ func (m *acMatcher) finish(out [][]int32, bfs []int32) {
 }
 
 // outputs returns the patterns that end in state s, which is at least outFrom.
-func (m *acMatcher) outputs(s int32) []int32 {
+func (m *AC) outputs(s int32) []int32 {
 	k := (s - m.outFrom) / int32(m.nclasses)
 	return m.outs[m.outStart[k]:m.outStart[k+1]]
 }
 
-// scan calls fn(p, start, end) for every occurrence of pattern p at text[start:end], ordered by end then by pattern index.
-func (m *acMatcher) scan(text string, fn func(p, start, end int)) {
+// Scan calls fn(p, start, end) for every occurrence of pattern p at text[start:end], ordered by end then by pattern index.
+func (m *AC) Scan(text string, fn func(p, start, end int)) {
 	next, s := m.next, int32(0)
 	for i := 0; i < len(text); i++ {
 		s = next[s+m.class[text[i]]]
@@ -186,7 +186,7 @@ func (m *acMatcher) scan(text string, fn func(p, start, end int)) {
 // scanInto is scan for the prefilter, without a callback per occurrence: it sets the bit of
 // every pattern found in seen, appends it to found the first time, and records in occ the
 // occurrences of the patterns marked in pos. It returns found.
-func (m *acMatcher) scanInto(text string, seen []uint64, found []int32, pos []bool, occ *occurrences) []int32 {
+func (m *AC) scanInto(text string, seen []uint64, found []int32, pos []bool, occ *occurrences) []int32 {
 	next, s := m.next, int32(0)
 	for i := 0; i < len(text); i++ {
 		s = next[s+m.class[text[i]]]

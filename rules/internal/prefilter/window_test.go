@@ -1,13 +1,14 @@
-package rules
+package prefilter
 
 import (
 	"math/rand/v2"
-	"path/filepath"
 	"regexp"
 	"regexp/syntax"
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/weirgw/weir/rules/internal/fold"
 )
 
 // planCorpus are patterns whose plans (window, branch, original-text) sit at the edges the
@@ -65,13 +66,22 @@ func planTexts(rng *rand.Rand, n int, pats []string) []string {
 }
 
 // compileOrig builds the original-text prefilter of pats, as compile does for `on: original`.
-func compileOrig(t testing.TB, pats []string) (*prefilter, []*regexp.Regexp) {
+func compileOrig(t testing.TB, pats []string) (*Prefilter, []*regexp.Regexp) {
 	t.Helper()
 	res := make([]*regexp.Regexp, len(pats))
 	for i, p := range pats {
 		res[i] = regexp.MustCompile(p)
 	}
-	parsed, srcs := parsePatterns(res, true)
+	parsed := make([]*syntax.Regexp, len(res))
+	srcs := make([]string, len(res))
+	for i, re := range res {
+		srcs[i] = re.String()
+		sre, err := syntax.Parse(srcs[i], syntax.Perl)
+		if err != nil {
+			t.Fatal(err)
+		}
+		parsed[i] = ExactCase(sre)
+	}
 	return newPrefilterSrc(parsed, srcs), res
 }
 
@@ -88,9 +98,9 @@ func TestPlansMatchRegexp(t *testing.T) {
 		pf := newPrefilterSrc(parsed, planCorpus)
 		matched := 0
 		for k, text := range texts {
-			text = strings.Map(foldRune, text)
+			text = strings.Map(fold.Rune, text)
 			if k%2 == 0 {
-				text = normalizeTerm(text, allNorm)
+				text = canonical(text)
 			}
 			matched += checkAnchored(t, pf, res, text)
 		}
@@ -108,36 +118,6 @@ func TestPlansMatchRegexp(t *testing.T) {
 			t.Fatal("no windowed or anchored pattern ever matched")
 		}
 	})
-}
-
-// TestOrigPlansMatchRegexp checks the original-text prefilter of every example pack on texts
-// as people type them: capitals, accents, the Kelvin sign and long s (which (?i)k and (?i)s
-// match), invalid UTF-8.
-func TestOrigPlansMatchRegexp(t *testing.T) {
-	dirs, _ := filepath.Glob("../examples/*/rules")
-	rng := rand.New(rand.NewPCG(9, 10))
-	for _, dir := range dirs {
-		p, err := LoadDir(dir)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if p.origFilter == nil {
-			continue
-		}
-		t.Run(dir, func(t *testing.T) {
-			var srcs []string
-			for _, re := range p.origPatterns {
-				srcs = append(srcs, re.String())
-			}
-			texts := planTexts(rng, 1500, srcs)
-			for _, tc := range p.tests {
-				texts = append(texts, tc.Query, strings.ToUpper(tc.Query), strings.NewReplacer("k", "\u212a", "s", "ſ").Replace(tc.Query))
-			}
-			for _, text := range texts {
-				checkAnchored(t, p.origFilter, p.origPatterns, text)
-			}
-		})
-	}
 }
 
 func TestWindowPlanShapes(t *testing.T) {

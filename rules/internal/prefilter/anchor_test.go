@@ -1,26 +1,26 @@
-package rules
+package prefilter
 
 import (
-	"math/rand/v2"
-	"path/filepath"
 	"regexp"
 	"regexp/syntax"
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/weirgw/weir/rules/internal/fold"
 )
 
 // checkAnchored compares, on one text, every planned pattern of pf (exact, branch, anchored or
-// windowed) with its plain regex: MatchString and FindAllStringSubmatchIndex must agree, and
+// windowed) with its plain regex (the rules package has its twin for the example packs): MatchString and FindAllStringSubmatchIndex must agree, and
 // the prefilter must not drop a pattern that matches. It returns how many anchored or
 // windowed patterns matched. The text must be fold-canonical unless pf was built from
 // exactCase trees.
-func checkAnchored(t testing.TB, pf *prefilter, res []*regexp.Regexp, text string) int {
+func checkAnchored(t testing.TB, pf *Prefilter, res []*regexp.Regexp, text string) int {
 	t.Helper()
 	want := make([]bool, len(res))
-	sc := pf.scratch.Get().(*pfScratch)
-	defer pf.scratch.Put(sc)
-	pf.decide(sc, text, want)
+	sc := pf.Get()
+	defer pf.Put(sc)
+	pf.Decide(sc, text, want)
 	matched := 0
 	for i, re := range res {
 		m := re.MatchString(text)
@@ -30,7 +30,7 @@ func checkAnchored(t testing.TB, pf *prefilter, res []*regexp.Regexp, text strin
 			}
 			continue
 		}
-		if got := pf.matchString(sc, i, re, text); got != m {
+		if got := pf.MatchString(sc, i, re, text); got != m {
 			t.Fatalf("pattern %q (anchored %v, windowed %v, branches %v) on %q: fast path %v, regex %v", re, pf.anchors[i] != nil, pf.windows[i] != nil, pf.branches[i] != nil, text, got, m)
 		}
 		if pf.anchors[i] == nil && pf.windows[i] == nil {
@@ -40,12 +40,12 @@ func checkAnchored(t testing.TB, pf *prefilter, res []*regexp.Regexp, text strin
 			matched++
 		}
 		wantAll := re.FindAllStringSubmatchIndex(text, -1)
-		if gotAll := pf.findAll(sc, i, re, text); !slices.EqualFunc(gotAll, wantAll, slices.Equal) {
+		if gotAll := pf.FindAll(sc, i, re, text); !slices.EqualFunc(gotAll, wantAll, slices.Equal) {
 			t.Fatalf("pattern %q on %q: FindAll fast path %v, regex %v", re, text, gotAll, wantAll)
 		}
 		// The first-match-first road a single-value extractor takes must list the same.
 		var firstFirst [][]int
-		pf.each(sc, i, re, text, false, func(m []int) bool {
+		pf.Each(sc, i, re, text, false, func(m []int) bool {
 			firstFirst = append(firstFirst, m)
 			return true
 		})
@@ -54,63 +54,6 @@ func checkAnchored(t testing.TB, pf *prefilter, res []*regexp.Regexp, text strin
 		}
 	}
 	return matched
-}
-
-// anchorTextPool returns words likely to build matches of a pack's patterns: the words of its
-// sources and test queries, plus bytes that sit at the edges of \b, ^ and multi-byte runes.
-func anchorTextPool(p *Pack) []string {
-	word := regexp.MustCompile(`[a-z0-9]+(?: [a-z]+)?`)
-	var pool []string
-	for _, re := range p.patterns {
-		pool = append(pool, word.FindAllString(re.String(), -1)...)
-	}
-	for _, tc := range p.tests {
-		pool = append(pool, strings.Fields(normalizeTerm(tc.Query, allNorm))...)
-	}
-	return append(pool, " ", " ", "\n", "_", "x", "è", "µ", "$", ">", "-", ",", ".", "12", "2024", "50k", "?", "'")
-}
-
-func TestAnchorPlansMatchRegexp(t *testing.T) {
-	dirs, _ := filepath.Glob("../examples/*/rules")
-	dirs = append(dirs, "testdata/mini")
-	rng := rand.New(rand.NewPCG(5, 6))
-	for _, dir := range dirs {
-		t.Run(dir, func(t *testing.T) {
-			p, err := LoadDir(dir)
-			if err != nil {
-				t.Fatal(err)
-			}
-			planned := 0
-			for i, a := range p.prefilter.anchors {
-				if a != nil || p.prefilter.windows[i] != nil || p.prefilter.branches[i] != nil {
-					planned++
-				}
-			}
-			pool := anchorTextPool(p)
-			matched := 0
-			for n := range 3000 {
-				var b strings.Builder
-				for range 1 + rng.IntN(14) {
-					b.WriteString(pool[rng.IntN(len(pool))])
-					if rng.IntN(3) != 0 {
-						b.WriteByte(' ')
-					}
-				}
-				text := strings.Map(foldRune, b.String())
-				if n%2 == 0 {
-					text = normalizeTerm(text, allNorm)
-				}
-				matched += checkAnchored(t, p.prefilter, p.patterns, text)
-			}
-			for _, tc := range p.tests {
-				matched += checkAnchored(t, p.prefilter, p.patterns, normalizeTerm(tc.Query, allNorm))
-			}
-			t.Logf("%d of %d patterns anchored, windowed or split; %d anchored or windowed matches", planned, len(p.patterns), matched)
-			if planned > 0 && matched == 0 {
-				t.Errorf("no anchored pattern ever matched: the texts do not exercise the plans")
-			}
-		})
-	}
 }
 
 func TestAnchorPlanShapes(t *testing.T) {
@@ -179,6 +122,6 @@ func FuzzAnchorPlan(f *testing.F) {
 			return
 		}
 		pf := newPrefilterSrc([]*syntax.Regexp{parsed}, []string{re.String()})
-		checkAnchored(t, pf, []*regexp.Regexp{re}, strings.Map(foldRune, text))
+		checkAnchored(t, pf, []*regexp.Regexp{re}, strings.Map(fold.Rune, text))
 	})
 }

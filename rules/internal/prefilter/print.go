@@ -1,4 +1,4 @@
-package rules
+package prefilter
 
 import (
 	"regexp/syntax"

@@ -1,4 +1,4 @@
-package rules
+package prefilter
 
 import (
 	"regexp/syntax"
@@ -6,6 +6,8 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/weirgw/weir/rules/internal/fold"
 )
 
 // An exact plan describes a pattern whose match can be decided from the positions of its
@@ -24,7 +26,7 @@ type chain struct {
 type exactSeg struct {
 	strs []string // the literals, fold-canonical
 	wb   []uint8  // per literal: wbBefore and wbAfter, the \b required right before / after it
-	lits []int32  // their acMatcher indices, filled by newPrefilter
+	lits []int32  // their AC indices, filled by newPrefilter
 	// A large set (an alias table spelled out) also has member, with bit lit set for each of
 	// lits, and order, the indices into lits sorted by literal: match then visits the
 	// literals the text holds, when they are fewer, instead of every literal of the set
@@ -258,7 +260,7 @@ func languageN(re *syntax.Regexp, maxClass int) ([]string, bool) {
 				if !foldsTo(r) {
 					return nil, false
 				}
-				r = foldRune(r)
+				r = fold.Rune(r)
 			}
 			b.WriteRune(r)
 		}
@@ -318,11 +320,11 @@ func languageN(re *syntax.Regexp, maxClass int) ([]string, bool) {
 	return nil, false
 }
 
-// foldsTo reports whether a case-insensitive r matches its foldRune form, so that on
-// fold-canonical text the literal foldRune(r) finds exactly what the regex finds ('İ' does not:
+// foldsTo reports whether a case-insensitive r matches its fold.Rune form, so that on
+// fold-canonical text the literal fold.Rune(r) finds exactly what the regex finds ('İ' does not:
 // it folds to 'i' but matches only itself).
 func foldsTo(r rune) bool {
-	f := foldRune(r)
+	f := fold.Rune(r)
 	for x := r; ; {
 		if x == f {
 			return true

@@ -1,4 +1,4 @@
-package rules
+package prefilter
 
 import (
 	"regexp"
@@ -21,7 +21,7 @@ import (
 // the narrow twin `^(?:X)` runs on the whole text. Assertions after pos look inside the slice,
 // and `$` and `\z` see the real end of the text.
 type anchorPlan struct {
-	lits   []int32        // acMatcher indices of the leading literals
+	lits   []int32        // AC indices of the leading literals
 	wb     bool           // every match needs \b at its start (and every literal starts with a word byte)
 	begin  bool           // a match may also start at 0 without a leading literal
 	narrow *regexp.Regexp // ^(?:X), for text[pos:]

@@ -1,4 +1,4 @@
-package rules
+package prefilter
 
 import (
 	"regexp"
@@ -30,7 +30,7 @@ type windowPlan struct {
 // windowItem is one required literal set with the reach of the matches around it.
 type windowItem struct {
 	set         []string   // L, until newPrefilter turns it into lits
-	lits        []int32    // acMatcher indices of L
+	lits        []int32    // AC indices of L
 	left, right *byteClass // bytes Pre and Suf may consume
 }
 
@@ -73,7 +73,7 @@ func flattenConcat(re *syntax.Regexp, out *[]*syntax.Regexp) {
 	}
 }
 
-// register turns the items' literal sets into acMatcher indices.
+// register turns the items' literal sets into AC indices.
 func (w *windowPlan) register(id func(string) int32) {
 	for _, it := range w.items {
 		for _, s := range it.set {

@@ -1,4 +1,4 @@
-package rules
+package prefilter
 
 import (
 	"regexp/syntax"
@@ -14,9 +14,9 @@ import (
 // the bytes to look for in the original text. Everything the prefilter derives from it
 // (requirements, exact, anchor, window and branch plans) then holds on any text.
 
-// exactCase returns re with every case-insensitive literal replaced by the concatenation of
+// ExactCase returns re with every case-insensitive literal replaced by the concatenation of
 // its runes' case orbits; re itself is left unchanged.
-func exactCase(re *syntax.Regexp) *syntax.Regexp {
+func ExactCase(re *syntax.Regexp) *syntax.Regexp {
 	if re.Op == syntax.OpLiteral && re.Flags&syntax.FoldCase != 0 {
 		cat := &syntax.Regexp{Op: syntax.OpConcat}
 		for _, r := range re.Rune {
@@ -46,7 +46,7 @@ func exactCase(re *syntax.Regexp) *syntax.Regexp {
 	cp := *re
 	cp.Sub = make([]*syntax.Regexp, len(re.Sub))
 	for i, s := range re.Sub {
-		cp.Sub[i] = exactCase(s)
+		cp.Sub[i] = ExactCase(s)
 	}
 	return &cp
 }

@@ -1,4 +1,4 @@
-package rules
+package prefilter
 
 import (
 	"regexp/syntax"
@@ -6,20 +6,20 @@ import (
 	"sync"
 )
 
-// prefilter decides before any regex runs which patterns can possibly match a normalized text.
+// Prefilter decides before any regex runs which patterns can possibly match a normalized text.
 //
 // Each pattern gets a requirement tree (AND/OR over literal strings) compiled into a flat node
-// array; all literals of all patterns live in one acMatcher, so a question costs one scan plus
-// one small tree evaluation per pattern whose literals occur. The text passed to candidates
+// array; all literals of all patterns live in one AC, so a question costs one scan plus
+// one small tree evaluation per pattern whose literals occur. The text passed to Decide
 // must be fold-canonical (normalized with lowercase on): case-insensitive literals are folded
-// with foldRune at compile time and compared byte for byte. When a pack turns lowercase off,
+// with fold.Rune at compile time and compared byte for byte. When a pack turns lowercase off,
 // the caller must pass a text normalized with lowercase on or skip the prefilter. A prefilter
-// built from exactCase trees has no folded literals and works on any text.
+// built from ExactCase trees has no folded literals and works on any text.
 //
 // Beyond the verdict, the literals' positions give each pattern its cheapest exact road (see
-// matchString): an exact plan, a branch, anchor or window plan, or the plain regex.
-type prefilter struct {
-	ac    *acMatcher
+// MatchString): an exact plan, a branch, anchor or window plan, or the plain regex.
+type Prefilter struct {
+	ac    *AC
 	nlits int
 	nodes []pfNode
 	// roots[i] is the root node of pattern i, or -1 when the pattern always runs.
@@ -45,14 +45,15 @@ type prefilter struct {
 	needs [][]byteSet
 	// needPos marks the literals whose positions exact, anchor and window plans check.
 	needPos []bool
-	// termLits are the acMatcher indices of the term lists given to newPrefilterTerms.
+	// termLits are the AC indices of the term lists given to NewTerms.
 	termLits [][]int32
-	// scratch pools the literal bitsets and position buffers so candidates does not allocate.
+	// scratch pools the literal bitsets and position buffers so Decide does not allocate.
 	scratch sync.Pool
 }
 
-// pfScratch is the per-call state of candidates.
-type pfScratch struct {
+// Scratch is the state of one Decide call and of the MatchString and Each calls that
+// follow it on the same text; get it from the prefilter's Get and give it back with Put.
+type Scratch struct {
 	seen    []uint64
 	found   []int32  // the literals seen, in the order first seen
 	done    []uint64 // the patterns decide has evaluated
@@ -69,7 +70,7 @@ type pfScratch struct {
 	loopOccs []loopOcc
 }
 
-// pfNode is one node of a compiled requirement: a literal (lit >= 0, an acMatcher pattern
+// pfNode is one node of a compiled requirement: a literal (lit >= 0, an AC pattern
 // index) or an AND/OR over kids, which are indices into the same node array.
 type pfNode struct {
 	lit  int32
@@ -105,23 +106,23 @@ const maxClassRunes = 4
 // newPrefilter analyses each parsed regex (parsed with syntax.Perl, as regexp.Compile does) and
 // derives a literal requirement: an AND/OR tree of literal strings, at least one of which must
 // occur in any text the regex matches. Patterns without a useful requirement always run.
-func newPrefilter(res []*syntax.Regexp) *prefilter {
+func newPrefilter(res []*syntax.Regexp) *Prefilter {
 	return newPrefilterSrc(res, nil)
 }
 
 // newPrefilterSrc is newPrefilter with the patterns' sources, from which it compiles the
 // anchored twins of anchor plans and the branches of branch plans (srcs nil: neither, and no
 // window plans).
-func newPrefilterSrc(res []*syntax.Regexp, srcs []string) *prefilter {
+func newPrefilterSrc(res []*syntax.Regexp, srcs []string) *Prefilter {
 	return newPrefilterTerms(res, srcs, nil)
 }
 
 // newPrefilterTerms is newPrefilterSrc that also tracks the positions of the given term
 // lists (alias tables), so their occurrences come out of the same scan; terms[k][j] gets the
-// acMatcher index termLits[k][j].
-func newPrefilterTerms(res []*syntax.Regexp, srcs []string, terms [][]string) *prefilter {
+// AC index termLits[k][j].
+func newPrefilterTerms(res []*syntax.Regexp, srcs []string, terms [][]string) *Prefilter {
 	n := len(res)
-	p := &prefilter{roots: make([]int32, n), plans: make([][]chain, n), loops: make([]*loopPlan, n),
+	p := &Prefilter{roots: make([]int32, n), plans: make([][]chain, n), loops: make([]*loopPlan, n),
 		anchors: make([]*anchorPlan, n), windows: make([]*windowPlan, n), branches: make([]*branchPlan, n)}
 	p.needs = make([][]byteSet, n)
 	b := &pfBuilder{p: p, ids: map[string]int32{}}
@@ -167,7 +168,7 @@ func newPrefilterTerms(res []*syntax.Regexp, srcs []string, terms [][]string) *p
 	p.nlits = len(b.lits)
 	p.indexSets()
 	p.needPos = append(b.pos, make([]bool, p.nlits-len(b.pos))...)
-	p.ac = newACMatcher(b.lits)
+	p.ac = NewAC(b.lits)
 	p.guarded = make([][]int32, p.nlits)
 	for i, root := range p.roots {
 		if root < 0 {
@@ -180,7 +181,7 @@ func newPrefilterTerms(res []*syntax.Regexp, srcs []string, terms [][]string) *p
 	}
 	words := (p.nlits + 63) / 64
 	p.scratch.New = func() any {
-		s := &pfScratch{seen: make([]uint64, words), done: make([]uint64, (n+63)/64)}
+		s := &Scratch{seen: make([]uint64, words), done: make([]uint64, (n+63)/64)}
 		s.occ.head = make([]int32, p.nlits)
 		for i := range s.occ.head {
 			s.occ.head[i] = -1
@@ -190,9 +191,9 @@ func newPrefilterTerms(res []*syntax.Regexp, srcs []string, terms [][]string) *p
 	return p
 }
 
-// pfBuilder assigns acMatcher indices to literals while the prefilter is built.
+// pfBuilder assigns AC indices to literals while the prefilter is built.
 type pfBuilder struct {
-	p    *prefilter
+	p    *Prefilter
 	ids  map[string]int32
 	lits []string
 	pos  []bool // literals whose positions a plan checks
@@ -250,7 +251,7 @@ func (b *pfBuilder) chainLits(plan []chain) {
 }
 
 // indexSets indexes the large literal sets of the exact plans, whole or of a branch.
-func (p *prefilter) indexSets() {
+func (p *Prefilter) indexSets() {
 	plans := slices.Clone(p.plans)
 	for _, b := range p.branches {
 		if b != nil {
@@ -267,7 +268,7 @@ func (p *prefilter) indexSets() {
 }
 
 // emit appends r to the node array and returns its index; id registers a literal.
-func (p *prefilter) emit(r *req, id func(string) int32) int32 {
+func (p *Prefilter) emit(r *req, id func(string) int32) int32 {
 	if r.op == reqLit {
 		p.nodes = append(p.nodes, pfNode{lit: id(r.lit)})
 		return int32(len(p.nodes) - 1)
@@ -287,7 +288,7 @@ func (p *prefilter) emit(r *req, id func(string) int32) int32 {
 // guard returns literals at least one of which the text holds whenever requirement node n
 // holds: an AND needs only one of its children's guards, so it picks the child whose
 // literals are longest (longer literals are rarer), and an OR needs all of its children's.
-func (p *prefilter) guard(n int32, lits []string) []int32 {
+func (p *Prefilter) guard(n int32, lits []string) []int32 {
 	nd := &p.nodes[n]
 	if nd.lit >= 0 {
 		return []int32{nd.lit}

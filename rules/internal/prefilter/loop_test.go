@@ -1,4 +1,4 @@
-package rules
+package prefilter
 
 import (
 	"math/rand/v2"
@@ -6,6 +6,8 @@ import (
 	"regexp/syntax"
 	"strings"
 	"testing"
+
+	"github.com/weirgw/weir/rules/internal/fold"
 )
 
 // loopCorpus are patterns of the loop plan's shape, at its edges: a term that is also a
@@ -47,7 +49,7 @@ func TestLoopPlans(t *testing.T) {
 		}
 		text := b.String()
 		checkAnchored(t, orig, res, text)
-		checkAnchored(t, canon, res, strings.Map(foldRune, text))
+		checkAnchored(t, canon, res, strings.Map(fold.Rune, text))
 		for _, re := range res {
 			if re.MatchString(text) {
 				matched++

@@ -1,8 +1,10 @@
-package rules
+package prefilter
 
 import (
 	"regexp/syntax"
 	"strings"
+
+	"github.com/weirgw/weir/rules/internal/fold"
 )
 
 // derive computes the (unsimplified) requirement of re; nil means none.
@@ -37,12 +39,12 @@ func derive(re *syntax.Regexp) *req {
 }
 
 // literalReq returns the literal, folded when the regex ignores case: the text is
-// fold-canonical, so any rune the regex accepts appears there as its foldRune form.
+// fold-canonical, so any rune the regex accepts appears there as its fold.Rune form.
 func literalReq(re *syntax.Regexp) *req {
 	var b strings.Builder
 	for _, r := range re.Rune {
 		if re.Flags&syntax.FoldCase != 0 {
-			r = foldRune(r)
+			r = fold.Rune(r)
 		}
 		b.WriteRune(r)
 	}
