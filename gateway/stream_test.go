@@ -330,14 +330,16 @@ func TestStreamIdleTimeout(t *testing.T) {
 		}
 	}
 	t.Run("long but lively stream", func(t *testing.T) {
-		e := startGateway(t, gwParams{timeout: "400ms"})
+		// 18 gaps of 100 ms: the stream lasts twice the timeout, each gap an eighth of it
+		// (a loaded machine's scheduling delays stay well inside it).
+		e := startGateway(t, gwParams{timeout: "800ms"})
 		parts := []string{roleChunk()}
-		for i := 0; i < 12; i++ {
+		for i := 0; i < 16; i++ {
 			parts = append(parts, textChunk("ciao "))
 		}
 		e.up.set(paced(100*time.Millisecond, append(parts, finishChunk("stop"), sseDone)...))
 		acc, _, err := streamChat(e, params(msgs...))
-		if err != nil || content(acc) != strings.Repeat("ciao ", 12) {
+		if err != nil || content(acc) != strings.Repeat("ciao ", 16) {
 			t.Fatalf("content = %q, %v", content(acc), err)
 		}
 	})
