@@ -41,26 +41,23 @@ func readCall(v strictjson.Value, path loc, code string, unknown others) (chat.C
 	if err != nil {
 		return c, err
 	}
+	part, keys := fn, functionKeys
 	switch c.Type {
 	case "", "function":
 		c.Type = "function"
-		if fn.Kind() == strictjson.Object {
-			err = object(fn, path.key("function"), functionKeys, code, func(k string, f strictjson.Value) error {
-				if k == "name" {
-					flatName = f
-				} else {
-					flatArgs = f
-				}
-				return nil
-			}, unknown)
-		} else if fn.Kind() != strictjson.Missing && fn.Kind() != strictjson.Null {
-			err = errorf(code, "%s.function must be an object", path)
+		if fn.Kind() == strictjson.Missing || fn.Kind() == strictjson.Null {
+			part = strictjson.Value{} // the flat shape
 		}
 	case "custom":
+		part, keys = custom, customKeys
 		if custom.Kind() != strictjson.Object {
 			return c, errorf(code, "%s.custom must be an object", path)
 		}
-		err = object(custom, path.key("custom"), customKeys, code, func(k string, f strictjson.Value) error {
+	default:
+		return c, errorf(code, "%s: tool calls of type %q are not ones weir inspects (function, custom)", path, c.Type)
+	}
+	if part.Kind() != strictjson.Missing {
+		err = object(part, path.key(c.Type), keys, code, func(k string, f strictjson.Value) error {
 			if k == "name" {
 				flatName = f
 			} else {
@@ -68,8 +65,6 @@ func readCall(v strictjson.Value, path loc, code string, unknown others) (chat.C
 			}
 			return nil
 		}, unknown)
-	default:
-		return c, errorf(code, "%s: tool calls of type %q are not ones weir inspects (function, custom)", path, c.Type)
 	}
 	if err != nil {
 		return c, err

@@ -97,26 +97,12 @@ func delta(v strictjson.Value, path loc, d *chat.Delta) error {
 		return nil
 	}
 	return object(v, path, deltaKeys, CodeInvalidAnswer, func(k string, f strictjson.Value) error {
-		var err error
-		switch k {
-		case "role":
-			if f.Kind() == strictjson.String {
-				d.Role = f.Str()
-			}
-		case "content":
-			err = answerText(f, path.key(k), &d.Texts, chat.Content)
-		case "refusal":
-			err = answerText(f, path.key(k), &d.Texts, chat.Refusal)
-		case "reasoning_content":
-			err = answerText(f, path.key(k), &d.Texts, chat.Reasoning)
-		case "tool_calls":
+		if k == "tool_calls" {
+			var err error
 			d.Calls, err = fragments(f, path.key(k))
-		case "function_call":
-			if f.Kind() != strictjson.Null {
-				err = errorf(CodeInvalidAnswer, "%s: the upstream streamed a legacy function_call, which weir does not inspect", path)
-			}
+			return err
 		}
-		return err
+		return messageMember(k, f, path, &d.Role, &d.Texts)
 	}, drop)
 }
 

@@ -141,27 +141,35 @@ func (c *Completion) choices(v strictjson.Value) error {
 // answerMessage reads a choice's message: every readable text and the tool calls.
 func answerMessage(v strictjson.Value, path loc, out *chat.Choice) error {
 	return object(v, path, messageOutKeys, CodeInvalidAnswer, func(k string, f strictjson.Value) error {
-		var err error
-		switch k {
-		case "role":
-			if f.Kind() == strictjson.String {
-				out.Role = f.Str()
-			}
-		case "content":
-			err = answerText(f, path.key(k), &out.Texts, chat.Content)
-		case "refusal":
-			err = answerText(f, path.key(k), &out.Texts, chat.Refusal)
-		case "reasoning_content":
-			err = answerText(f, path.key(k), &out.Texts, chat.Reasoning)
-		case "tool_calls":
+		if k == "tool_calls" {
+			var err error
 			out.Calls, err = answerCalls(f, path.key(k))
-		case "function_call":
-			if f.Kind() != strictjson.Null {
-				err = errorf(CodeInvalidAnswer, "%s: the upstream answered with a legacy function_call, which weir does not inspect", path)
-			}
+			return err
 		}
-		return err // annotations, audio: dropped
+		return messageMember(k, f, path, &out.Role, &out.Texts) // annotations, audio: dropped
 	}, drop)
+}
+
+// messageMember reads the members a message and a stream delta share: the role, the
+// readable texts, a legacy function_call (refused).
+func messageMember(k string, f strictjson.Value, path loc, role *string, t *chat.Texts) error {
+	switch k {
+	case "role":
+		if f.Kind() == strictjson.String {
+			*role = f.Str()
+		}
+	case "content":
+		return answerText(f, path.key(k), t, chat.Content)
+	case "refusal":
+		return answerText(f, path.key(k), t, chat.Refusal)
+	case "reasoning_content":
+		return answerText(f, path.key(k), t, chat.Reasoning)
+	case "function_call":
+		if f.Kind() != strictjson.Null {
+			return errorf(CodeInvalidAnswer, "%s: the upstream answered with a legacy function_call, which weir does not inspect", path)
+		}
+	}
+	return nil
 }
 
 // answerText reads a readable text: a string, null, or parts of type text / output_text.
