@@ -54,6 +54,7 @@ func (s *openaiChat) upstream(ctx context.Context, x *exchange) error {
 	up.prepare(&x.rc.Request, req, x.subPath, x.rc.RemoteIP())
 	req.Header.SetContentType("application/json")
 	req.SetBodyRaw(s.req.Encode(x.offerTool))
+	s.req.Release()
 	if x.req.Stream {
 		req.Header.Set("Accept", "text/event-stream")
 		return s.openStream(x, req)

@@ -33,6 +33,7 @@ func DecodeChunk(data []byte) (*Chunk, error) {
 	if err != nil {
 		return nil, err
 	}
+	defer doc.Release() // everything kept is copied out
 	c := &Chunk{}
 	err = object(doc.Root(), root, chunkKeys, CodeInvalidAnswer, func(k string, v strictjson.Value) error {
 		switch k {

@@ -30,6 +30,7 @@ func DecodeCompletion(body []byte) (*Completion, error) {
 	if err != nil {
 		return nil, err
 	}
+	defer doc.Release() // everything kept is copied out
 	c := &Completion{}
 	hasChoices := false
 	err = object(doc.Root(), root, completionKeys, CodeInvalidAnswer, func(k string, v strictjson.Value) error {

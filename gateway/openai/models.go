@@ -17,6 +17,7 @@ func EncodeModels(body []byte) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
+	defer doc.Release()
 	var w strictjson.Writer
 	w.Reset(make([]byte, 0, len(body)))
 	w.ObjectStart()
@@ -70,6 +71,7 @@ func DecodeUpstreamError(body []byte) UpstreamError {
 	if err != nil {
 		return e
 	}
+	defer doc.Release()
 	obj := doc.Root().Get("error")
 	e.Type = identifier(obj.Get("type"))
 	e.Code = identifier(obj.Get("code"))

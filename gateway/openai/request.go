@@ -129,6 +129,15 @@ func (r *Request) Encode(offer func(name string) bool) []byte {
 	return w.Bytes()
 }
 
+// Release hands the parsed document back for reuse: call it once the request was encoded
+// (the neutral Chat form stays valid); Encode may not be called afterwards.
+func (r *Request) Release() {
+	if r.doc != nil {
+		r.doc.Release()
+		r.doc = nil
+	}
+}
+
 // encodeToolChoice writes tool_choice unless it forces a tool offer removes.
 func (r *Request) encodeToolChoice(w *strictjson.Writer, v strictjson.Value, offer func(string) bool) {
 	tc := r.Chat.ToolChoice

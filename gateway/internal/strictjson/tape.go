@@ -1,6 +1,9 @@
 package strictjson
 
-import "math"
+import (
+	"math"
+	"sync"
+)
 
 // Kind is the JSON type of a Value.
 type Kind uint8
@@ -80,6 +83,21 @@ type Doc struct {
 // smallStack is the nesting depth a Doc's frames hold.
 const smallStack = 16
 
+// docs recycles released Docs and their tapes: a gateway parses two documents or more
+// per request.
+var docs = sync.Pool{New: func() any { return new(Doc) }}
+
+// Release hands the Doc back for reuse by a later Parse. Neither the Doc nor any Value of
+// it may be used afterwards; strings read from it (Str) stay valid. Releasing is optional.
+func (d *Doc) Release() {
+	if cap(d.tape) > 4*maxTapeGuess {
+		return // an unusually large document: let its tape go
+	}
+	tape := d.tape[:0]
+	*d = Doc{tape: tape}
+	docs.Put(d)
+}
+
 // Root returns the document's top-level value.
 func (d *Doc) Root() Value { return Value{d: d} }
 
@@ -108,10 +126,13 @@ func (o Options) Parse(src []byte) (*Doc, error) {
 	if len(src) > maxSize {
 		return nil, &Error{Reason: TooLarge, detail: "document too large"}
 	}
-	d := &Doc{src: src}
+	d := docs.Get().(*Doc)
+	d.src = src
 	// About one node per 16 bytes in chat requests with tool schemas, fewer in answers;
 	// a large document of few long strings must not get a tape of its size.
-	d.tape = make([]node, 0, min(max(len(src)/16+16, smallTape), maxTapeGuess))
+	if want := min(max(len(src)/16+16, smallTape), maxTapeGuess); cap(d.tape) < want {
+		d.tape = make([]node, 0, want)
+	}
 	p := parser{src: src, doc: d, maxDepth: o.MaxDepth}
 	if p.maxDepth <= 0 {
 		p.maxDepth = DefaultMaxDepth
