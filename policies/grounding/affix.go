@@ -170,7 +170,7 @@ func wordAt(s string, i int) (string, bool) {
 		}
 		if s[j] >= utf8.RuneSelf {
 			r, _ := utf8.DecodeRuneInString(s[j:])
-			if unicode.IsLetter(r) {
+			if identLetter(r) {
 				return s[i:j], false
 			}
 		}

@@ -5,7 +5,10 @@
 //
 // Extract reads numbers as people write them in English and Italian
 // ("21956.62", "21,956.62", "21.956,62 €", "1 913", "1'234.50", "35,02%",
-// "$1.2M", "22k", "3,5 mln", signs, ranges). It skips what is no quantity:
+// "$1.2M", "22k", "3,5 mln", "4.8e4", signs, ranges), and as readers see
+// them: every text is folded first (digits of any script, format characters
+// removed, compatibility forms), with spans kept in the original text. It
+// skips what is no quantity:
 // list markers and section numbers at the start of a line, ordinals, dates,
 // times, years (a bare 4-digit integer from 1900 to 2100), identifiers
 // ("gpt-4o", "v1.2.3"), phone numbers, code spans, URLs and e-mail addresses.

@@ -27,7 +27,23 @@ func Extract(text string) []Number {
 	return out
 }
 
-func extract(s string) []token {
+// extract scans the folded text (see fold) and reports spans in the
+// original one.
+func extract(orig string) []token {
+	f := fold(orig)
+	toks := scan(f.s)
+	if f.segs != nil {
+		for k := range toks {
+			t := &toks[k]
+			t.Start, t.End = f.start(t.Start), f.end(t.End)
+			t.Text = orig[t.Start:t.End]
+		}
+	}
+	return toks
+}
+
+// scan finds the quantities of a folded text.
+func scan(s string) []token {
 	toks := make([]token, 0, digitRuns(s))
 	var st style
 	masks := findMasks(s)
@@ -95,7 +111,15 @@ func scanNumber(s string, i, floor int, st *style) (token, int, bool) {
 	if p.start < floor {
 		p = prefix{start: i} // the previous number took these bytes as its suffix
 	}
-	sf := readSuffix(s, nm.end, p.currency != "")
+	exp, end := 1.0, nm.end
+	if e, k, ok := readExponent(s, nm.end); ok {
+		exp, end = pow10(e), k
+	} else if r, k, ok := readPower(s, &nm, reads[0]); ok && n == 1 {
+		reads[0], end = r, k
+	} else if r, k, ok := readFraction(s, &nm, reads[0]); ok && n == 1 {
+		reads[0], end = r, k
+	}
+	sf := readSuffix(s, end, p.currency != "")
 	switch {
 	case sf.ident:
 		return t, skipIdentifier(s, nm.end), false
@@ -106,7 +130,7 @@ func scanNumber(s string, i, floor int, st *style) (token, int, bool) {
 	if bare && listMarker(s, &nm, i) {
 		return t, nm.end, false
 	}
-	plain := bare && sf.currency == "" && !sf.pct && sf.scale == 1 && !sf.unit
+	plain := bare && sf.currency == "" && !sf.pct && sf.scale == 1 && !sf.unit && end == nm.end
 	if plain && nm.n == 1 {
 		v := reads[0].mant
 		if nm.glen(0) == 4 && v >= 1900 && v <= 2100 {
@@ -123,7 +147,7 @@ func scanNumber(s string, i, floor int, st *style) (token, int, bool) {
 	if t.Currency == "" {
 		t.Currency = sf.currency
 	}
-	t.scale, t.neg = sf.scale, p.neg
+	t.scale, t.neg = sf.scale*exp, p.neg
 	t.reads, t.nreads = reads, n
 	if amb {
 		t.amb = nm.seps[1]

@@ -82,7 +82,7 @@ func (w *jsonWalker) value() bool {
 		return w.array()
 	case c == '"':
 		str, ok := w.str()
-		if ok && !w.keyName && hasDigit(str) {
+		if ok && !w.keyName && mayHoldNumber(str) {
 			w.b.text(str, w.src, w.path)
 		}
 		return ok
@@ -244,9 +244,12 @@ func fastFloat(s string) (float64, bool) {
 	return v, true
 }
 
-func hasDigit(s string) bool {
+// mayHoldNumber reports whether s has an ASCII digit or a non-ASCII byte:
+// the digits of other scripts, superscripts and enclosed numbers are
+// non-ASCII until folded.
+func mayHoldNumber(s string) bool {
 	for i := 0; i < len(s); i++ {
-		if isDigit(s[i]) {
+		if isDigit(s[i]) || s[i] >= utf8.RuneSelf {
 			return true
 		}
 	}
