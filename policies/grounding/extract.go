@@ -3,6 +3,7 @@ package grounding
 import (
 	"math"
 	"strings"
+	"unicode/utf8"
 )
 
 // token is a number found by the scanner, with what matching needs.
@@ -79,9 +80,58 @@ func scan(s string) []token {
 		}
 		i = end
 	}
+	toks = addWordNumbers(s, toks)
 	linkRanges(s, toks)
 	resolveStyle(s, toks, st)
 	return toks
+}
+
+// addWordNumbers adds the numbers written in words (see words.go) to the
+// numbers written in digits, in text order. Words inside a digit number
+// ("22 mila") or a masked span are not read again.
+func addWordNumbers(s string, toks []token) []token {
+	var words []token
+	masks := findMasks(s)
+	mi, ti := 0, 0
+	for i := 0; i < len(s); {
+		if !isLetterAt(s, i) {
+			_, n := utf8.DecodeRuneInString(s[i:])
+			i += n
+			continue
+		}
+		end := wordEnd(s, i)
+		for ti < len(toks) && toks[ti].End <= i {
+			ti++
+		}
+		for mi < len(masks) && masks[mi].end <= i {
+			mi++
+		}
+		inside := ti < len(toks) && toks[ti].Start <= i || mi < len(masks) && masks[mi].start <= i
+		if !inside && numberWordStart(s[i]) && (i == 0 || !isDigit(s[i-1])) {
+			if t, e, ok := wordNumber(s, i); ok && (ti >= len(toks) || e <= toks[ti].Start) {
+				words = append(words, t)
+				end = e
+			}
+		}
+		i = end
+	}
+	if len(words) == 0 {
+		return toks
+	}
+	return mergeTokens(toks, words)
+}
+
+// mergeTokens merges two lists of tokens sorted by start.
+func mergeTokens(a, b []token) []token {
+	out := make([]token, 0, len(a)+len(b))
+	for len(a) > 0 && len(b) > 0 {
+		if a[0].Start <= b[0].Start {
+			out, a = append(out, a[0]), a[1:]
+		} else {
+			out, b = append(out, b[0]), b[1:]
+		}
+	}
+	return append(append(out, a...), b...)
 }
 
 // digitRuns counts the runs of digits in s, a bound on the numbers in it.
@@ -159,7 +209,7 @@ func scanNumber(s string, i, floor int, st *style) (token, int, bool) {
 
 func (t *token) setValue() {
 	r := t.reads[0]
-	v := r.mant * t.scale
+	v := scaled(r.mant, t.scale)
 	if t.neg {
 		v = -v
 	}

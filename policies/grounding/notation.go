@@ -190,3 +190,13 @@ func exactReading(v float64) reading {
 	r.sig = len(digits)
 	return r
 }
+
+// scaled multiplies a mantissa by its scale; a scale below one (cents,
+// negative exponents) divides instead, so that "35 centesimi" is exactly
+// 0.35 and not 0.35000000000000003.
+func scaled(m, scale float64) float64 {
+	if scale < 1 {
+		return m / math.Round(1/scale)
+	}
+	return m * scale
+}

@@ -13,9 +13,19 @@ type span struct{ start, end int }
 // URLs and e-mail addresses of s: digits inside them are identifiers, not
 // quantities.
 func findMasks(s string) []span {
+	rows := tableRowNumbers(s)
 	if !strings.ContainsAny(s, "`/@w") {
-		return nil
+		return rows
 	}
+	m := codeAndLinks(s)
+	if len(rows) == 0 {
+		return m
+	}
+	return mergeSpans(m, rows)
+}
+
+// codeAndLinks returns the code spans, URLs and e-mail addresses of s.
+func codeAndLinks(s string) []span {
 	var m []span
 	for i := 0; i < len(s); i++ {
 		switch s[i] {
