@@ -8,12 +8,11 @@ import (
 // operand is a number a derivation may start from: a source number that the
 // answer itself shows, or one the user wrote.
 type operand struct {
-	v     float64 // exact source value, in the unit the answer used
-	pct   bool
-	label string
-	kind  SourceKind
-	n     int32  // the entry it comes from
-	unit  string // as the answer wrote it: a currency code, "-" for none; "" when not shown
+	v    float64 // exact source value, in the unit the answer used
+	pct  bool
+	kind SourceKind // the kind whose label reports it (see Index.opLabel)
+	n    int32      // the entry it comes from
+	unit string     // as the answer wrote it: a currency code, "-" for none; "" when not shown
 }
 
 // maxVisible caps the visible operands of one answer.
@@ -44,20 +43,23 @@ func (ix *Index) Check(answer string, opt Options) []Number {
 
 // checker holds the state of one Check.
 type checker struct {
-	ix    *Index
-	s     string
-	opt   Options
-	mask  uint8
-	toks  []token
-	shown []operand            // per token: its source number when grounded directly (n < 0: none)
-	vis   []operand            // visible operands: shown, named, the user's
-	named []namedOp            // the operands named in the answer, by position
-	sets  map[[4]int][]operand // operand sets of the low-precision tier, by text ranges
+	ix       *Index
+	s        string
+	opt      Options
+	mask     uint8
+	toks     []token
+	shown    []operand         // per token: its source number when grounded directly (n < 0: none)
+	vis      []operand         // visible operands: shown, named, the user's
+	named    []namedOp         // the operands named in the answer, by position
+	chains   map[[3]int]*chain // the sets of the low-precision tier, by sentence and paragraph
+	pool     []operand         // the whole pool when small (poolOperands)
+	poolDone bool
 }
 
-// namedOp is a source number whose quantity the answer names at pos.
+// namedOp is a source number (entry n) whose quantity the answer names at
+// pos.
 type namedOp struct {
-	op  operand
+	n   int32
 	pos int
 }
 
@@ -80,7 +82,7 @@ func (c *checker) derive() {
 	if c.mask&kindBit(User) != 0 {
 		for _, n := range c.ix.user {
 			e := &c.ix.entries[n]
-			c.vis = addOperand(c.vis, operand{v: e.value, pct: e.pct, label: c.ix.label(e, kindSlot(User)), kind: User, n: n})
+			c.vis = addOperand(c.vis, operand{v: e.value, pct: e.pct, kind: User, n: n})
 		}
 	}
 	for k := range c.toks {
@@ -105,12 +107,22 @@ const maxNamedPerMention = 24
 // quantities of a twelve-month result made 48 operands there, and 8–17% of
 // invented 4-digit numbers one step from them (TestFalseGroundingRate).
 func (c *checker) nameOperands() {
-	for _, m := range c.opt.Names.find(c.s) {
-		for i, n := range c.ix.namedEntries(m.key, c.mask) {
-			if i == maxNamedPerMention {
-				break
+	mentions := c.opt.Names.find(c.s)
+	if len(mentions) == 0 {
+		return
+	}
+	byKey := map[string][]int32{}
+	for _, m := range mentions {
+		ns, ok := byKey[m.key]
+		if !ok {
+			ns = c.ix.namedEntries(m.key, c.mask)
+			if len(ns) > maxNamedPerMention {
+				ns = ns[:maxNamedPerMention]
 			}
-			c.named = append(c.named, namedOp{op: c.ix.operandOf(n, c.mask), pos: m.pos})
+			byKey[m.key] = ns
+		}
+		for _, n := range ns {
+			c.named = append(c.named, namedOp{n: n, pos: m.pos})
 		}
 	}
 }
@@ -194,7 +206,7 @@ func (t *token) ground(ix *Index, r int, n int32, mask uint8, conv int, derivati
 	if unit == "" {
 		unit = "-"
 	}
-	return operand{v: v, pct: t.Percent || e.pct, label: lbl, kind: kind, n: n, unit: unit}
+	return operand{v: v, pct: t.Percent || e.pct, kind: kind, n: n, unit: unit}
 }
 
 // useReading makes reading r the one reported.

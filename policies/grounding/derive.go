@@ -29,14 +29,26 @@ func (ix *Index) derive(t *token, vis []operand, mask uint8) {
 		}
 		if ok {
 			t.useReading(r)
-			t.Grounded, t.Derivation, t.SourceKind = true, d.text(), d.a.kind
-			t.Source = d.a.label
-			if d.b.label != "" && d.b.label != d.a.label {
-				t.Source += "; " + d.b.label
-			}
+			ix.setDerived(t, d)
 			return
 		}
 	}
+}
+
+// setDerived records that t is grounded by the step d: its text, and the
+// labels of both operands as the source.
+func (ix *Index) setDerived(t *token, d derivation) {
+	t.Grounded, t.Derivation, t.SourceKind = true, d.text(), d.a.kind
+	a, b := ix.opLabel(d.a), ix.opLabel(d.b)
+	t.Source = a
+	if b != "" && b != a {
+		t.Source += "; " + b
+	}
+}
+
+// opLabel returns the label of an operand, built only when reported.
+func (ix *Index) opLabel(o operand) string {
+	return ix.label(&ix.entries[o.n], kindSlot(o.kind))
 }
 
 // Operations of a derivation step.
@@ -107,15 +119,19 @@ func (ix *Index) deriveVisible(g target, pct bool, vis []operand) (derivation, b
 }
 
 func visiblePair(g target, pct bool, a, b operand, first bool) (derivation, bool) {
-	var d derivation
-	ok := pairSteps(a, b, first, pct, func(op int, v float64) bool {
-		d = derivation{op, a, b}
+	found := 0
+	ok := pairSteps(&a, &b, first, pct, func(op int, v float64) bool {
+		found = op
 		return g.has(v)
 	})
-	if ok && d.op == opDiff && !pct {
+	if !ok {
+		return derivation{}, false
+	}
+	d := derivation{found, a, b}
+	if d.op == opDiff && !pct {
 		d = orderDiff(d)
 	}
-	return d, ok
+	return d, true
 }
 
 // pairSteps calls try with each step from a and b that may stand for a
@@ -124,7 +140,7 @@ func visiblePair(g target, pct bool, a, b operand, first bool) (derivation, bool
 // first is true, that is for one of the two orders of a pair. Percentages
 // combine only into percentages, and a percentage is applied only to a
 // number that is not one.
-func pairSteps(a, b operand, first, pct bool, try func(op int, v float64) bool) bool {
+func pairSteps(a, b *operand, first, pct bool, try func(op int, v float64) bool) bool {
 	both := operandOK(a.v) && operandOK(b.v)
 	if pct {
 		// A ratio or a change of a percentage and a number that is none (27.6% of
@@ -135,7 +151,7 @@ func pairSteps(a, b operand, first, pct bool, try func(op int, v float64) bool) 
 		return a.pct && b.pct && first && (try(opSum, a.v+b.v) || try(opDiff, a.v-b.v))
 	}
 	if both && !a.pct && !b.pct {
-		if first && sameUnit(a, b) && (try(opSum, a.v+b.v) || try(opDiff, a.v-b.v)) || first && try(opProd, a.v*b.v) {
+		if first && sameUnit(*a, *b) && (try(opSum, a.v+b.v) || try(opDiff, a.v-b.v)) || first && try(opProd, a.v*b.v) {
 			return true
 		}
 		if try(opRatio, a.v/b.v) {

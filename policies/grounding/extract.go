@@ -80,7 +80,7 @@ func scan(s string) []token {
 		}
 		i = end
 	}
-	toks = addWordNumbers(s, toks)
+	toks = addWordNumbers(s, toks, masks)
 	linkRanges(s, toks)
 	resolveStyle(s, toks, st)
 	return toks
@@ -89,9 +89,9 @@ func scan(s string) []token {
 // addWordNumbers adds the numbers written in words (see words.go) to the
 // numbers written in digits, in text order. Words inside a digit number
 // ("22 mila") or a masked span are not read again.
-func addWordNumbers(s string, toks []token) []token {
+func addWordNumbers(s string, toks []token, masks []span) []token {
 	var words []token
-	masks := findMasks(s)
+	var ph *phraseBuf
 	mi, ti := 0, 0
 	for i := 0; i < len(s); {
 		if !isLetterAt(s, i) {
@@ -107,8 +107,11 @@ func addWordNumbers(s string, toks []token) []token {
 			mi++
 		}
 		inside := ti < len(toks) && toks[ti].Start <= i || mi < len(masks) && masks[mi].start <= i
-		if !inside && numberWordStart(s[i]) && (i == 0 || !isDigit(s[i-1])) {
-			if t, e, ok := wordNumber(s, i); ok && (ti >= len(toks) || e <= toks[ti].Start) {
+		if !inside && mayStartNumber(s, i) && (i == 0 || !isDigit(s[i-1])) {
+			if ph == nil {
+				ph = new(phraseBuf)
+			}
+			if t, e, ok := ph.wordNumber(s, i); ok && (ti >= len(toks) || e <= toks[ti].Start) {
 				words = append(words, t)
 				end = e
 			}

@@ -16,6 +16,10 @@ var fuzzSeeds = []string{
 	"① Volume\n② ⑫ ❸ ㉑ ⒊ ⑴ ①②③",
 	"＄1,200.50 ￥500 ￡99 35％ 21﹐956 21\u3000956,62 ２２ｋ \u201112,5% ½ 2½ milioni 2 ¾ 3⁄4 ⅟ 1⁄0 ↉",
 	"4.8e4 4,8E+4 3.5e-2 4.8×10^4 4.8·10⁴ 4.8 x 10^4 4.8*10**4 10⁴ 10⁻³ 1.2e1% 0x1e4 3e 2^1024 10^999 9e308",
+	// Number words and multipliers (words.go).
+	"ventiduemila euro, twenty-two thousand, due milioni e mezzo, mezzo milione, a dozen, tre quarti del, a third of, half a million",
+	"one and a half million, un milione e duecentomila, 21,96 migliaia, 35 centesimi, tra venti e trenta mila, the third quarter",
+	"| # | x |\n|---|---|\n| 1 | a |\n| 2 | b |",
 }
 
 func FuzzExtract(f *testing.F) {

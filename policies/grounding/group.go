@@ -103,10 +103,10 @@ func (a *groupAcc) emit(b *builder, s *srcLabel, path []byte) {
 		if g.n < 2 {
 			continue
 		}
-		p := append(path[:len(path):len(path)], "[*]"...)
+		key := ""
 		if g.key != a.key {
-			p = append(append(p, '.'), g.key...)
+			key = g.key
 		}
-		b.ix.groups = append(b.ix.groups, groupTotal{value: g.sum, n: g.n, label: b.label(s, p)})
+		b.ix.groups = append(b.ix.groups, groupTotal{value: g.sum, n: g.n, label: b.groupLabel(s, path, key)})
 	}
 }

@@ -91,6 +91,7 @@ func (b *builder) init(n int) {
 	b.table, b.shift = make([]int32, slots), shift
 	b.ix.entries = make([]entry, 0, n)
 	b.ix.refs = make([]labelRef, 1, n+1) // refs[0]: no label
+	b.ix.keys = make([]keyRef, 0, n)
 	b.ix.paths = make([]byte, 0, 20*n)
 }
 
@@ -211,6 +212,19 @@ func (b *builder) grow() {
 		}
 		b.table[h&mask] = int32(i) + 1
 	}
+}
+
+// groupLabel records the label of a group total: the array's path, "[*]"
+// and the key summed ("$.groups[*].value").
+func (b *builder) groupLabel(s *srcLabel, path []byte, key string) int32 {
+	ix := b.ix
+	off := int32(len(ix.paths))
+	ix.paths = append(append(ix.paths, path...), "[*]"...)
+	if key != "" {
+		ix.paths = append(append(ix.paths, '.'), key...)
+	}
+	ix.refs = append(ix.refs, labelRef{src: s.src, off: off, end: int32(len(ix.paths))})
+	return int32(len(ix.refs) - 1)
 }
 
 // label records where the number being added was seen.
@@ -387,13 +401,22 @@ func (ix *Index) find(k *keys, x, tol float64, mask uint8, ok func(n int32) bool
 // labelFor returns the preferred label and kind of entry n among the kinds
 // in mask.
 func (ix *Index) labelFor(n int32, mask uint8) (string, SourceKind) {
+	k := ix.kindFor(n, mask)
+	if k == "" {
+		return "", ""
+	}
+	return ix.label(&ix.entries[n], kindSlot(k)), k
+}
+
+// kindFor returns the preferred kind of entry n among the kinds in mask.
+func (ix *Index) kindFor(n int32, mask uint8) SourceKind {
 	e := &ix.entries[n]
-	for s, k := range kindOrder {
+	for _, k := range kindOrder {
 		if e.kinds&mask&kindBit(k) != 0 {
-			return ix.label(e, s), k
+			return k
 		}
 	}
-	return "", ""
+	return ""
 }
 
 // refLabel returns the label a labelRef stands for.

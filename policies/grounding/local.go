@@ -22,93 +22,108 @@ func (c *checker) deriveLocal(k int) {
 		}
 		if d, ok := c.sparse(t, g, sh); ok {
 			t.useReading(r)
-			t.Grounded, t.Derivation, t.SourceKind = true, d.text(), d.a.kind
-			t.Source = d.a.label
-			if d.b.label != "" && d.b.label != d.a.label {
-				t.Source += "; " + d.b.label
-			}
+			c.ix.setDerived(t, d)
 			return
 		}
 	}
 }
 
-// sparse tries the operand sets of the low-precision tier. They form a
-// chain, each holding the one before: the numbers the answer shows in the
-// sentence, the paragraph, the paragraph and the one before (the block);
-// then the block's with the quantities named in the sentence, the
-// paragraph, the block; then the whole pool when it is small. The share a
-// set reaches grows along the chain, so the sets that may ground a number of
+// chainLevels are the sets of the low-precision tier, each holding the
+// one before: what the answer shows in the sentence ('s'), the paragraph
+// ('p'), the paragraph and the one before (the block, 'b'); then the
+// block's numbers with the quantities named in the sentence, the
+// paragraph, the block.
+var chainLevels = [...]struct{ shown, named byte }{{'s', 0}, {'p', 0}, {'b', 0}, {'b', 's'}, {'b', 'p'}, {'b', 'b'}}
+
+// sparse tries the low-precision tier: the chain of sets above, then the
+// whole pool when it is small (it holds every other set). The share a set
+// reaches grows along the chain, so the sets that may ground a number of
 // some shape are a prefix of it, and all they reach together is what the
 // last of them reaches: below sparseLimit.
 func (c *checker) sparse(t *token, g target, sh shape) (derivation, bool) {
-	sa, sb := sentenceOf(c.s, t.Start)
-	pa, pb := paragraphOf(c.s, t.Start)
-	qa, _ := paragraphOf(c.s, max(0, pa-2))
-	prev := -1
-	for _, r := range [...][4]int{{sa, sb, 0, 0}, {pa, pb, 0, 0}, {qa, pb, 0, 0}, {qa, pb, sa, sb}, {qa, pb, pa, pb}, {qa, pb, qa, pb}} {
-		ops := c.localOperands(r)
-		if len(ops) == prev {
-			continue // the same set as the level before
-		}
-		prev = len(ops)
-		if d, ok := c.ix.groundSparse(ops, g, sh, t.Percent); ok {
-			return d, true
-		}
-	}
-	return c.ix.groundSparse(c.poolOperands(), g, sh, t.Percent)
+	return c.ix.groundChain(c.chainAt(t.Start), g, sh, t.Percent)
 }
 
-// maxLocalOperands caps the operands of one local set.
+// maxLocalOperands caps the operands of the local sets of one chain.
 const maxLocalOperands = 32
 
-// localOperands returns the numbers the answer shows in s[r[0]:r[1]] and
-// the source numbers of the quantities it names in s[r[2]:r[3]].
-func (c *checker) localOperands(r [4]int) []operand {
-	if ops, ok := c.sets[r]; ok {
-		return ops
+// chainAt returns the chain of sets around byte p of the answer.
+func (c *checker) chainAt(p int) *chain {
+	sa, sb := sentenceOf(c.s, p)
+	pa, pb := paragraphOf(c.s, p)
+	qa, _ := paragraphOf(c.s, max(0, pa-2))
+	key := [3]int{sa, sb, pa}
+	if ch, ok := c.chains[key]; ok {
+		return ch
 	}
-	var ops []operand
-	k := sort.Search(len(c.toks), func(k int) bool { return c.toks[k].Start >= r[0] })
-	for ; k < len(c.toks) && c.toks[k].Start < r[1] && len(ops) < maxLocalOperands; k++ {
+	span := func(r byte) (int, int) {
+		switch r {
+		case 's':
+			return sa, sb
+		case 'p':
+			return pa, pb
+		case 'b':
+			return qa, pb
+		}
+		return 0, 0
+	}
+	ch := &chain{}
+	for lvl, l := range chainLevels {
+		a, b := span(l.shown)
+		c.addShown(ch, a, b, int8(lvl))
+		a, b = span(l.named)
+		c.addNamed(ch, a, b, int8(lvl))
+	}
+	for _, op := range c.poolOperands() {
+		ch.add(op, int8(len(chainLevels)))
+	}
+	if c.chains == nil {
+		c.chains = map[[3]int]*chain{}
+	}
+	c.chains[key] = ch
+	return ch
+}
+
+// addShown adds the numbers the answer shows in s[a:b].
+func (c *checker) addShown(ch *chain, a, b int, lvl int8) {
+	k := sort.Search(len(c.toks), func(k int) bool { return c.toks[k].Start >= a })
+	for ; k < len(c.toks) && c.toks[k].Start < b && len(ch.ops) < maxLocalOperands; k++ {
 		if c.shown[k].n >= 0 {
-			ops = addOperand(ops, c.shown[k])
+			ch.add(c.shown[k], lvl)
 		}
 	}
-	k = sort.Search(len(c.named), func(k int) bool { return c.named[k].pos >= r[2] })
-	for ; k < len(c.named) && c.named[k].pos < r[3] && len(ops) < maxLocalOperands; k++ {
-		ops = addOperand(ops, c.named[k].op)
+}
+
+// addNamed adds the source numbers of the quantities named in s[a:b].
+func (c *checker) addNamed(ch *chain, a, b int, lvl int8) {
+	k := sort.Search(len(c.named), func(k int) bool { return c.named[k].pos >= a })
+	for ; k < len(c.named) && c.named[k].pos < b && len(ch.ops) < maxLocalOperands; k++ {
+		ch.add(c.ix.operandOf(c.named[k].n, c.mask), lvl)
 	}
-	c.cache(r, ops)
-	return ops
 }
 
 // poolOperands returns all derivation operands when the sources hold at
 // most maxSmallPool of them, nil otherwise.
 func (c *checker) poolOperands() []operand {
-	key := [4]int{-1, -1, -1, -1}
-	if ops, ok := c.sets[key]; ok {
-		return ops
+	if c.poolDone {
+		return c.pool
 	}
-	var ops []operand
-	for _, n := range c.ix.pool.idx {
-		if c.ix.entries[n].kinds&c.mask == 0 {
-			continue
+	c.poolDone = true
+	n := 0
+	for _, e := range c.ix.pool.idx {
+		if c.ix.entries[e].kinds&c.mask != 0 {
+			n++
 		}
-		if len(ops) == maxSmallPool {
-			ops = nil
-			break
+	}
+	if n > maxSmallPool {
+		return nil
+	}
+	for _, e := range c.ix.pool.idx {
+		if c.ix.entries[e].kinds&c.mask != 0 {
+			c.pool = append(c.pool, c.ix.operandOf(e, c.mask))
 		}
-		ops = append(ops, c.ix.operandOf(n, c.mask))
 	}
-	c.cache(key, ops)
-	return ops
-}
-
-func (c *checker) cache(key [4]int, ops []operand) {
-	if c.sets == nil {
-		c.sets = map[[4]int][]operand{}
-	}
-	c.sets[key] = ops
+	return c.pool
 }
 
 // maxSpan bounds how far a sentence or paragraph is looked for, so that a

@@ -175,6 +175,9 @@ func normKey(k string) string {
 			break
 		}
 	}
+	if isNormKey(k) {
+		return k
+	}
 	var b strings.Builder
 	for _, r := range k {
 		switch {
@@ -186,6 +189,17 @@ func normKey(k string) string {
 		}
 	}
 	return b.String()
+}
+
+// isNormKey reports a key normKey leaves as it is: no upper case, '_', '-'
+// or space.
+func isNormKey(k string) bool {
+	for i := 0; i < len(k); i++ {
+		if c := k[i]; c >= 'A' && c <= 'Z' || c == '_' || c == '-' || c == ' ' {
+			return false
+		}
+	}
+	return true
 }
 
 // keyRef records that an entry was seen under a JSON key of a source.

@@ -40,49 +40,76 @@ func sparseLimit(sig int) float64 {
 // operand set of this tier: "when the source holds few numbers".
 const maxSmallPool = 24
 
-// eachStep calls try with every one-step result of two distinct operands
-// of ops that can stand for a number of the kind pct, with the operations
-// of the visible tier (see pairSteps), until try returns true.
-func (ix *Index) eachStep(ops []operand, pct bool, try func(d derivation, v float64) bool) bool {
-	for i := range ops {
-		for j := range ops {
-			a, b := ops[i], ops[j]
-			if i == j || a.v == b.v || !ix.distinct(a.n, b.n) {
-				continue
-			}
-			stop := pairSteps(a, b, j > i, pct, func(op int, v float64) bool {
-				return try(derivation{op, a, b}, math.Abs(v))
-			})
-			if stop {
-				return true
-			}
+// chain is the operand sets of the low-precision tier for one place of the
+// answer, as one list: ops[i] belongs to the set of level tags[i] and to
+// every later one (see checker.sparse).
+type chain struct {
+	ops  []operand
+	tags []int8
+}
+
+// add appends op to the sets from level on, unless a set already has it.
+func (ch *chain) add(op operand, level int8) {
+	for _, o := range ch.ops {
+		if o.v == op.v && o.pct == op.pct {
+			return
 		}
 	}
-	return false
+	ch.ops = append(ch.ops, op)
+	ch.tags = append(ch.tags, level)
 }
 
-// stepMatch returns a step of ops whose result lies within the target.
-func (ix *Index) stepMatch(ops []operand, g target, pct bool) (derivation, bool) {
-	var found derivation
-	ok := ix.eachStep(ops, pct, func(d derivation, v float64) bool {
-		found = d
-		return v >= g.lo && v <= g.hi
+// groundChain grounds g in one step of the chain: it finds the smallest set
+// with a step that reaches g, and grounds g when few numbers of its shape
+// are steps of that set. A larger set reaches at least as many, so no other
+// set could ground g. Two passes over the pairs at most.
+func (ix *Index) groundChain(ch *chain, g target, sh shape, pct bool) (derivation, bool) {
+	none := int8(len(chainLevels) + 1)
+	best, bi, bj, bop := none, 0, 0, 0
+	ix.eachPair(ch, best, pct, func(i, j, op int, lvl int8, v float64) bool {
+		if v >= g.lo && v <= g.hi && lvl < best {
+			best, bi, bj, bop = lvl, i, j, op
+		}
+		return false
 	})
-	if ok && found.op == opDiff {
-		found = orderDiff(found)
+	if best == none {
+		return derivation{}, false
 	}
-	return found, ok
-}
-
-// reached returns the share of the numbers of the shape that some step of
-// ops rounds to.
-func (ix *Index) reached(ops []operand, sh shape, pct bool) float64 {
 	var keys []float64
-	ix.eachStep(ops, pct, func(_ derivation, v float64) bool {
+	ix.eachPair(ch, best+1, pct, func(_, _, _ int, _ int8, v float64) bool {
 		keys = sh.round(keys, v)
 		return false
 	})
-	return sh.share(keys)
+	if !sh.rare(sh.share(keys), g.x) {
+		return derivation{}, false
+	}
+	d := derivation{bop, ch.ops[bi], ch.ops[bj]}
+	if d.op == opDiff {
+		d = orderDiff(d)
+	}
+	return d, true
+}
+
+// eachPair calls f with every one-step result (absolute value) of two
+// distinct operands of the sets below level below, with the operations of
+// the visible tier (see pairSteps), and the level of the smallest set
+// holding both.
+func (ix *Index) eachPair(ch *chain, below int8, pct bool, f func(i, j, op int, lvl int8, v float64) bool) {
+	for i := range ch.ops {
+		if ch.tags[i] >= below {
+			continue
+		}
+		for j := range ch.ops {
+			a, b := &ch.ops[i], &ch.ops[j]
+			lvl := max(ch.tags[i], ch.tags[j])
+			if i == j || lvl >= below || a.v == b.v || !ix.distinct(a.n, b.n) {
+				continue
+			}
+			pairSteps(a, b, j > i, pct, func(op int, v float64) bool {
+				return f(i, j, op, lvl, math.Abs(v))
+			})
+		}
+	}
 }
 
 // round appends the number of the shape that v rounds to, if any.
@@ -97,16 +124,6 @@ func (sh shape) round(keys []float64, v float64) []float64 {
 func (sh shape) share(keys []float64) float64 {
 	slices.Sort(keys)
 	return float64(len(slices.Compact(keys))) / sh.count()
-}
-
-// groundSparse grounds g in a step of ops when few numbers of its shape are
-// steps of ops.
-func (ix *Index) groundSparse(ops []operand, g target, sh shape, pct bool) (derivation, bool) {
-	if len(ops) < 2 {
-		return derivation{}, false
-	}
-	d, ok := ix.stepMatch(ops, g, pct)
-	return d, ok && sh.rare(ix.reached(ops, sh, pct), g.x)
 }
 
 // shape describes the numbers written like a target: its decade and the

@@ -141,13 +141,18 @@ type phraseWord struct {
 // thousand three hundred and forty" has twelve words).
 const maxPhraseWords = 16
 
+// phraseBuf is the scratch space of wordNumber, reused for every word of a
+// text.
+type phraseBuf struct {
+	words [maxPhraseWords]phraseWord
+	ms    [4 * maxPhraseWords]morpheme
+}
+
 // wordNumber reads the number phrase whose first word starts at i. It
 // returns the token and the end of the phrase, or false when the words
 // there are no quantity (see the rules above).
-func wordNumber(s string, i int) (token, int, bool) {
-	var buf [maxPhraseWords]phraseWord
-	var mbuf [4 * maxPhraseWords]morpheme
-	words := readPhrase(s, i, buf[:0], mbuf[:0])
+func (ph *phraseBuf) wordNumber(s string, i int) (token, int, bool) {
+	words := readPhrase(s, i, ph.words[:0], ph.ms[:0])
 	if len(words) == 0 {
 		return token{}, i, false
 	}
@@ -463,12 +468,44 @@ func lowerWord(w string) string {
 	return w
 }
 
-// numberWordStart reports whether a word may start a number phrase, a
-// cheap test before the dictionaries.
-func numberWordStart(c byte) bool {
-	switch c | 0x20 {
-	case 'a', 'c', 'd', 'e', 'f', 'h', 'm', 'n', 'o', 'q', 's', 't', 'u', 'v':
-		return true
+// wordHeads holds the first two letters (index 26: none) of every word
+// that may start a number phrase: a cheap test before the dictionaries, as
+// most words of a text start no number.
+var wordHeads [26][27]bool
+
+func init() {
+	add := func(w string) {
+		if len(w) == 0 || w[0] < 'a' || w[0] > 'z' {
+			return
+		}
+		second := 26
+		if len(w) > 1 && w[1] >= 'a' && w[1] <= 'z' {
+			second = int(w[1] - 'a')
+		}
+		wordHeads[w[0]-'a'][second] = true
 	}
-	return false
+	for w := range englishWords {
+		add(w)
+	}
+	for w := range italianWords {
+		add(w)
+	}
+	for _, p := range italianParts {
+		add(p.text)
+	}
+}
+
+// mayStartNumber reports whether the word at i may start a number phrase.
+func mayStartNumber(s string, i int) bool {
+	c := s[i] | 0x20
+	if c < 'a' || c > 'z' {
+		return false
+	}
+	second := 26
+	if i+1 < len(s) {
+		if d := s[i+1] | 0x20; d >= 'a' && d <= 'z' {
+			second = int(d - 'a')
+		}
+	}
+	return wordHeads[c-'a'][second]
 }
