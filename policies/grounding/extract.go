@@ -91,9 +91,13 @@ func scan(s string) []token {
 // ("22 mila") or a masked span are not read again.
 func addWordNumbers(s string, toks []token, masks []span) []token {
 	var words []token
-	var ph *phraseBuf
+	var ph phraseBuf
 	mi, ti := 0, 0
 	for i := 0; i < len(s); {
+		if c := s[i]; c < utf8.RuneSelf && !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z') {
+			i++
+			continue
+		}
 		if !isLetterAt(s, i) {
 			_, n := utf8.DecodeRuneInString(s[i:])
 			i += n
@@ -108,9 +112,6 @@ func addWordNumbers(s string, toks []token, masks []span) []token {
 		}
 		inside := ti < len(toks) && toks[ti].Start <= i || mi < len(masks) && masks[mi].start <= i
 		if !inside && mayStartNumber(s, i) && (i == 0 || !isDigit(s[i-1])) {
-			if ph == nil {
-				ph = new(phraseBuf)
-			}
 			if t, e, ok := ph.wordNumber(s, i); ok && (ti >= len(toks) || e <= toks[ti].Start) {
 				words = append(words, t)
 				end = e

@@ -73,11 +73,14 @@ func fold(s string) folded {
 		f.last = s[i-1]
 	}
 	for i < len(s) {
-		c := s[i]
-		if c < utf8.RuneSelf {
-			f.keep(i, i+1)
+		if s[i] < utf8.RuneSelf {
+			j := i + 1
+			for j < len(s) && s[j] < utf8.RuneSelf {
+				j++
+			}
+			f.keep(i, j)
 			f.sup = false
-			i++
+			i = j
 			continue
 		}
 		r, size := utf8.DecodeRuneInString(s[i:])
@@ -124,7 +127,7 @@ func (f *folder) foldRune(r rune, raw string, buf []byte) ([]byte, bool) {
 	sup := f.sup
 	f.sup = false
 	switch {
-	case r == utf8.RuneError:
+	case r == utf8.RuneError || plainRune(r):
 		return nil, true
 	case isDigit(f.last) && (unicode.Is(unicode.Mn, r) || unicode.Is(unicode.Me, r)):
 		f.mark = true // "1️⃣": the keycap belongs to the digit
@@ -157,6 +160,19 @@ func (f *folder) foldRune(r rune, raw string, buf []byte) ([]byte, bool) {
 	}
 	buf = norm.NFKC.AppendString(buf, raw)
 	return buf, string(buf) == raw
+}
+
+// plainRune reports the non-ASCII runes of ordinary English and Italian
+// text that folding leaves alone — accented letters, dashes, quotes, "€" —
+// without the table lookups below.
+func plainRune(r rune) bool {
+	switch {
+	case r >= 0xC0 && r <= 0xFF:
+		return r != 0xD7 && r != 0xF7 // letters; not × ÷
+	case r >= 0x2013 && r <= 0x2014, r >= 0x2018 && r <= 0x2019, r >= 0x201C && r <= 0x201D:
+		return true
+	}
+	return r == 0x20AC || r == 0x2022
 }
 
 // ignorable reports the characters that are invisible by definition: format

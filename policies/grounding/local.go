@@ -12,13 +12,13 @@ func (c *checker) deriveLocal(k int) {
 			continue
 		}
 		sh := shapeOf(g)
+		if !sh.possible(g.x) {
+			continue // one digit: one reachable number is already one in nine
+		}
 		if d, lbl, ok := c.groupTotal(t, g, sh); ok {
 			t.useReading(r)
 			t.Grounded, t.Derivation, t.Source, t.SourceKind = true, d, lbl, Tool
 			return
-		}
-		if !sh.possible(g.x) {
-			continue
 		}
 		if d, ok := c.sparse(t, g, sh); ok {
 			t.useReading(r)
@@ -33,7 +33,7 @@ func (c *checker) deriveLocal(k int) {
 // ('p'), the paragraph and the one before (the block, 'b'); then the
 // block's numbers with the quantities named in the sentence, the
 // paragraph, the block.
-var chainLevels = [...]struct{ shown, named byte }{{'s', 0}, {'p', 0}, {'b', 0}, {'b', 's'}, {'b', 'p'}, {'b', 'b'}}
+var chainLevels = [...]struct{ shown, named byte }{{'s', 0}, {'p', 0}, {'b', 0}, {0, 's'}, {0, 'p'}, {0, 'b'}}
 
 // sparse tries the low-precision tier: the chain of sets above, then the
 // whole pool when it is small (it holds every other set). The share a set

@@ -85,10 +85,15 @@ var italianWords = map[string]morpheme{
 // italianParts are the pieces of an Italian compound number, longest first
 // where one is a prefix of another. "vent", "trent", ... and "cent" are the
 // forms elided before a vowel ("ventuno", "trentotto", "centottanta").
-var italianParts = []struct {
+type italianPart struct {
 	text string
 	m    morpheme
-}{
+}
+
+// partsByFirst are italianParts by their first letter, in the same order.
+var partsByFirst [26][]italianPart
+
+var italianParts = []italianPart{
 	{"diciassette", morpheme{mTeen, 17}}, {"diciannove", morpheme{mTeen, 19}}, {"quattordici", morpheme{mTeen, 14}},
 	{"diciotto", morpheme{mTeen, 18}}, {"cinquanta", morpheme{mTens, 50}}, {"cinquant", morpheme{mTens, 50}},
 	{"quaranta", morpheme{mTens, 40}}, {"quarant", morpheme{mTens, 40}}, {"sessanta", morpheme{mTens, 60}},
@@ -111,8 +116,11 @@ var italianParts = []struct {
 func italianCompound(w string, out []morpheme) ([]morpheme, bool) {
 	for len(w) > 0 {
 		found := false
-		for _, p := range italianParts {
-			if !strings.HasPrefix(w, p.text) {
+		if w[0] < 'a' || w[0] > 'z' {
+			return out, false
+		}
+		for _, p := range partsByFirst[w[0]-'a'] {
+			if !strings.HasPrefix(w, p.text) || len(out) == cap(out) {
 				continue
 			}
 			rest := w[len(p.text):]
@@ -131,11 +139,18 @@ func italianCompound(w string, out []morpheme) ([]morpheme, bool) {
 	return out, true
 }
 
-// phraseWord is one word of a candidate number phrase.
+// maxParts bounds the parts of one word ("novecentonovantanovemila" has
+// five).
+const maxParts = 6
+
+// phraseWord is one word of a candidate number phrase and its parts.
 type phraseWord struct {
 	start, end int
-	ms         []morpheme
+	parts      [maxParts]morpheme
+	n          int
 }
+
+func (w *phraseWord) ms() []morpheme { return w.parts[:w.n] }
 
 // maxPhraseWords bounds a number phrase ("one hundred and twenty-five
 // thousand three hundred and forty" has twelve words).
@@ -145,14 +160,13 @@ const maxPhraseWords = 16
 // text.
 type phraseBuf struct {
 	words [maxPhraseWords]phraseWord
-	ms    [4 * maxPhraseWords]morpheme
 }
 
 // wordNumber reads the number phrase whose first word starts at i. It
 // returns the token and the end of the phrase, or false when the words
 // there are no quantity (see the rules above).
 func (ph *phraseBuf) wordNumber(s string, i int) (token, int, bool) {
-	words := readPhrase(s, i, ph.words[:0], ph.ms[:0])
+	words := readPhrase(s, i, ph.words[:0])
 	if len(words) == 0 {
 		return token{}, i, false
 	}
@@ -187,24 +201,24 @@ func (ph *phraseBuf) wordNumber(s string, i int) (token, int, bool) {
 
 // readPhrase collects the words from i on that may belong to a number:
 // number words separated by one space or hyphen.
-func readPhrase(s string, i int, out []phraseWord, ms []morpheme) []phraseWord {
+func readPhrase(s string, i int, out []phraseWord) []phraseWord {
 	for len(out) < maxPhraseWords {
 		j := wordEnd(s, i)
 		if j == i {
 			break
 		}
 		w := lowerWord(s[i:j])
-		start := len(ms)
+		pw := phraseWord{start: i, end: j, n: 1}
 		if m, ok := englishWords[w]; ok {
-			ms = append(ms, m)
+			pw.parts[0] = m
 		} else if m, ok := italianWords[w]; ok {
-			ms = append(ms, m)
-		} else if c, ok := italianCompound(w, ms); ok {
-			ms = c
+			pw.parts[0] = m
+		} else if c, ok := italianCompound(w, pw.parts[:0]); ok {
+			pw.n = len(c)
 		} else {
 			break
 		}
-		out = append(out, phraseWord{start: i, end: j, ms: ms[start:len(ms):len(ms)]})
+		out = append(out, pw)
 		if j+1 < len(s) && (s[j] == ' ' || s[j] == '-') && isLetterAt(s, j+1) {
 			i = j + 1
 			continue
@@ -243,12 +257,12 @@ func evalPhrase(words []phraseWord) (phrase, int) {
 	prev := mNone
 	for n, w := range words {
 		ok := true
-		for k, m := range w.ms {
+		for k, m := range w.ms() {
 			next := mNone
-			if k+1 < len(w.ms) {
-				next = w.ms[k+1].kind
+			if k+1 < w.n {
+				next = w.parts[k+1].kind
 			} else if n+1 < len(words) {
-				next = words[n+1].ms[0].kind
+				next = words[n+1].parts[0].kind
 			}
 			if !p.step(m, prev, next) {
 				ok = false
@@ -382,10 +396,10 @@ func (p *phrase) addHalf(prev, next int) bool {
 // fractionWords reads "un terzo", "due terzi", "tre quarti", "a third of",
 // "two thirds of", "three quarters of".
 func fractionWords(s string, words []phraseWord) (token, int, bool) {
-	if len(words) < 2 || len(words[0].ms) != 1 || len(words[1].ms) != 1 {
+	if len(words) < 2 || words[0].n != 1 || words[1].n != 1 {
 		return token{}, 0, false
 	}
-	num, den := words[0].ms[0], words[1].ms[0]
+	num, den := words[0].parts[0], words[1].parts[0]
 	switch {
 	case den.kind == mFrac1 && num.kind == mArticle:
 	case den.kind == mFracN && (num.kind == mUnit || num.kind == mTeen && num.v == 10) && num.v < den.v:
@@ -492,6 +506,7 @@ func init() {
 	}
 	for _, p := range italianParts {
 		add(p.text)
+		partsByFirst[p.text[0]-'a'] = append(partsByFirst[p.text[0]-'a'], p)
 	}
 }
 
