@@ -482,27 +482,34 @@ func lowerWord(w string) string {
 	return w
 }
 
-// wordHeads holds the first two letters (index 26: none) of every word
-// that may start a number phrase: a cheap test before the dictionaries, as
-// most words of a text start no number.
-var wordHeads [26][27]bool
+// wordHeads holds the first three letters (index 26: the word ends) of
+// every word that may start a number phrase: a cheap test before the
+// dictionaries, as most words of a text start no number ("di", "del",
+// "the" do not pass it).
+var wordHeads [26][27][27]bool
 
 func init() {
 	add := func(w string) {
-		if len(w) == 0 || w[0] < 'a' || w[0] > 'z' {
-			return
+		var k [3]int
+		for i := range k {
+			k[i] = 26
+			if i < len(w) && w[i] >= 'a' && w[i] <= 'z' {
+				k[i] = int(w[i] - 'a')
+			}
 		}
-		second := 26
-		if len(w) > 1 && w[1] >= 'a' && w[1] <= 'z' {
-			second = int(w[1] - 'a')
+		if k[0] < 26 {
+			wordHeads[k[0]][k[1]][k[2]] = true
 		}
-		wordHeads[w[0]-'a'][second] = true
 	}
-	for w := range englishWords {
-		add(w)
+	for w, m := range englishWords {
+		if m.kind != mAnd && m.kind != mFrac1 && m.kind != mFracN {
+			add(w)
+		}
 	}
-	for w := range italianWords {
-		add(w)
+	for w, m := range italianWords {
+		if m.kind != mAnd && m.kind != mFrac1 && m.kind != mFracN {
+			add(w)
+		}
 	}
 	for _, p := range italianParts {
 		add(p.text)
@@ -512,15 +519,22 @@ func init() {
 
 // mayStartNumber reports whether the word at i may start a number phrase.
 func mayStartNumber(s string, i int) bool {
-	c := s[i] | 0x20
-	if c < 'a' || c > 'z' {
-		return false
-	}
-	second := 26
-	if i+1 < len(s) {
-		if d := s[i+1] | 0x20; d >= 'a' && d <= 'z' {
-			second = int(d - 'a')
+	var k [3]int
+	for n := range k {
+		k[n] = 26
+		if i+n < len(s) {
+			if c := s[i+n] | 0x20; c >= 'a' && c <= 'z' {
+				k[n] = int(c - 'a')
+			} else if n == 0 {
+				return false
+			}
+		}
+		if k[n] == 26 {
+			for m := n + 1; m < len(k); m++ {
+				k[m] = 26
+			}
+			break
 		}
 	}
-	return wordHeads[c-'a'][second]
+	return wordHeads[k[0]][k[1]][k[2]]
 }
