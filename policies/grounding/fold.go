@@ -20,8 +20,8 @@ import (
 //     "2١9٥6" is one number whatever scripts it mixes;
 //   - superscript digits right after a digit become an exponent: "10⁴" is
 //     "10^4" and "4.8·10⁴" is 4.8 × 10^4, not 4.8 × 104;
-//   - vulgar fractions become "n⁄d" after a space, so that their numerator
-//     never joins what precedes: "2½" is "2 1⁄2", read as 2.5;
+//   - vulgar fractions become "n⁄d" between spaces, so that their digits
+//     never join what surrounds them: "2½" is "2 1⁄2", read as 2.5;
 //   - enclosed numbers (①, ❶, ㉑) become "(1)", "(21)": a reader sees one
 //     number each, never the digits of a longer one;
 //   - the Arabic decimal and thousands separators and percent sign become
@@ -56,6 +56,7 @@ type folder struct {
 	last byte // the last byte of the folded text so far
 	sup  bool // the previous rune was a superscript digit or sign
 	mark bool // the rune being folded is a mark attached to a digit
+	next byte // the byte after the rune being folded, 0 at the end
 }
 
 // fold folds s as described above. A text without non-ASCII bytes, the
@@ -84,7 +85,10 @@ func fold(s string) folded {
 			continue
 		}
 		r, size := utf8.DecodeRuneInString(s[i:])
-		f.mark = false
+		f.mark, f.next = false, 0
+		if i+size < len(s) {
+			f.next = s[i+size]
+		}
 		rep, same := f.foldRune(r, s[i:i+size], nil) // allocates only for a change
 		if same {
 			f.keep(i, i+size)
@@ -155,10 +159,14 @@ func (f *folder) foldRune(r rune, raw string, buf []byte) ([]byte, bool) {
 	if !compatibility(raw) {
 		return nil, true
 	}
-	if isVulgarFraction(r) && f.last != 0 && f.last != ' ' && f.last != '\n' {
+	frac := isVulgarFraction(r)
+	if frac && f.last != 0 && f.last != ' ' && f.last != '\n' {
 		buf = append(buf, ' ') // "2½" is 2 + ½, and "1,½" never joins the numerator to "1,"
 	}
 	buf = norm.NFKC.AppendString(buf, raw)
+	if frac && f.next != 0 && f.next != ' ' && f.next != '\n' {
+		buf = append(buf, ' ') // "½000" never joins the denominator to "000"
+	}
 	return buf, string(buf) == raw
 }
 
