@@ -7,6 +7,8 @@ import (
 
 	"github.com/open-policy-agent/opa/v1/ast"
 	"gopkg.in/yaml.v3"
+
+	"github.com/weirgw/weir/policies/grounding"
 )
 
 // DefaultMaxArgumentBytes is the size limit of a tool call's arguments when the bundle
@@ -32,6 +34,7 @@ type bundleData struct {
 	maxArgumentBytes int
 	intents          map[string]IntentPolicy
 	knownTools       []string
+	names            *grounding.Names // grounding.names, compiled; nil when absent
 }
 
 // toolNameTerms returns an AST term for every tool name an intent allows or blocks, or
@@ -115,8 +118,50 @@ func (d *bundleData) checkTop(file string, k, v *yaml.Node) ErrorList {
 		d.knownTools = names
 	case k.Value == "intents":
 		return d.checkIntents(file, v)
+	case k.Value == "grounding":
+		return d.checkGrounding(file, v)
 	}
 	return nil
+}
+
+// checkGrounding reads the grounding settings: names, the words an answer may use for the
+// quantities of the tool results (see policies/grounding's Options.Names).
+func (d *bundleData) checkGrounding(file string, v *yaml.Node) ErrorList {
+	if v.Kind != yaml.MappingNode {
+		return ErrorList{nodeErr(file, v, "grounding must be a mapping")}
+	}
+	var errs ErrorList
+	for i := 0; i+1 < len(v.Content); i += 2 {
+		k, val := v.Content[i], v.Content[i+1]
+		if k.Value != "names" {
+			errs = append(errs, nodeErr(file, k, fmt.Sprintf("unknown key grounding.%s (known: names)", k.Value)))
+			continue
+		}
+		names, err := nameLists(file, val)
+		if err != nil {
+			errs = append(errs, err)
+			continue
+		}
+		d.names = grounding.NewNames(names)
+	}
+	return errs
+}
+
+// nameLists reads grounding.names: a mapping from a quantity to the phrases that name it.
+func nameLists(file string, v *yaml.Node) (map[string][]string, *Error) {
+	if v.Kind != yaml.MappingNode {
+		return nil, nodeErr(file, v, "grounding.names must be a mapping from a quantity to a list of phrases")
+	}
+	out := map[string][]string{}
+	for i := 0; i+1 < len(v.Content); i += 2 {
+		q := v.Content[i].Value
+		phrases, err := stringList(file, v.Content[i+1], "grounding.names."+q)
+		if err != nil {
+			return nil, err
+		}
+		out[q] = phrases
+	}
+	return out, nil
 }
 
 func (d *bundleData) checkLimits(file string, v *yaml.Node) ErrorList {

@@ -25,6 +25,8 @@ func TestLoad(t *testing.T) {
 			"data.yaml:5:5: data_invalid: unknown key intents.analytics.block_numbers",
 			"data.yaml:7:23: data_invalid: limits.max_argument_bytes must be a positive integer",
 			"data.yaml:8:1: data_invalid: key \"request\" is reserved",
+			"data.yaml:11:14: data_invalid: grounding.names.revenue must be a list of strings",
+			"data.yaml:12:3: data_invalid: unknown key grounding.synonyms (known: names)",
 		}},
 		{"library off without the decisions", "testdata/library_off_missing", []string{
 			"rego_compile_error: no rule defines data.weir.tools.decision", "no rule defines data.weir.response.decision",

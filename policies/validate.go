@@ -32,7 +32,7 @@ func (b *Bundle) Validate(ctx context.Context, ex Exchange) (Verdict, error) {
 	if err != nil {
 		return policyError(v, err), err
 	}
-	numbers := ground(ex, req.Obligations)
+	numbers := ground(ex, b.GroundingOptions(req.Obligations))
 	in.Answer.Numbers = make([]Number, len(numbers))
 	for i, n := range numbers {
 		in.Answer.Numbers[i] = NumberFrom(n)
@@ -55,7 +55,19 @@ func NumberFrom(n grounding.Number) Number {
 	}
 }
 
-// GroundingOptions turns the request's obligations into grounding options.
+// GroundingOptions turns the request's obligations into grounding options, with the names
+// of the bundle's grounding.names (nil when the bundle has none). Callers should prefer it to
+// the package-level GroundingOptions, which knows no names.
+func (b *Bundle) GroundingOptions(ob Obligations) grounding.Options {
+	opt := GroundingOptions(ob)
+	if b != nil && b.data != nil {
+		opt.Names = b.data.names
+	}
+	return opt
+}
+
+// GroundingOptions turns the request's obligations into grounding options (without the
+// bundle's names: see Bundle.GroundingOptions).
 func GroundingOptions(ob Obligations) grounding.Options {
 	opt := grounding.Options{AllowDerivations: ob.AllowDerivations}
 	for _, k := range ob.NumberSources {
@@ -66,12 +78,12 @@ func GroundingOptions(ob Obligations) grounding.Options {
 
 // ground checks the answer's numbers against the conversation: tool results (named by the
 // assistant tool call they answer), user messages, and system or developer messages.
-func ground(ex Exchange, ob Obligations) []grounding.Number {
+func ground(ex Exchange, opt grounding.Options) []grounding.Number {
 	if ex.Answer == "" {
 		return nil
 	}
 	sources := Sources(ex.Messages)
-	return grounding.NewIndex(sources).Check(ex.Answer, GroundingOptions(ob))
+	return grounding.NewIndex(sources).Check(ex.Answer, opt)
 }
 
 // Sources lists the texts an answer's numbers may come from: tool results (named by the

@@ -122,8 +122,10 @@ func scaleWord(w string, money bool) float64 {
 		return 0
 	}
 	switch strings.ToLower(w) {
-	case "thousand", "thousands", "mila":
+	case "thousand", "thousands", "mila", "migliaia", "migliaio":
 		return 1e3
+	case "cent", "cents", "centesimi", "centesimo":
+		return 0.01 // a currency's hundredth: "35 centesimi" is 0,35 €
 	case "million", "millions", "milioni", "milione", "mln", "mio":
 		return 1e6
 	case "billion", "billions", "miliardi", "miliardo", "mld", "mrd", "bn":
@@ -170,7 +172,7 @@ func wordAt(s string, i int) (string, bool) {
 		}
 		if s[j] >= utf8.RuneSelf {
 			r, _ := utf8.DecodeRuneInString(s[j:])
-			if unicode.IsLetter(r) {
+			if identLetter(r) {
 				return s[i:j], false
 			}
 		}

@@ -82,3 +82,27 @@ func BenchmarkExtract(b *testing.B) {
 		Extract(benchAnswer)
 	}
 }
+
+// BenchmarkGroundingLarge checks answers of 10 KB, 100 KB and 1 MB (the
+// 1 KB answer repeated) against the same sources: the time per byte must
+// stay flat, Check being linear in the answer's length for a fixed pool.
+func BenchmarkGroundingLarge(b *testing.B) {
+	ix := NewIndex(benchSources())
+	opt := Options{AllowDerivations: true, Names: benchNames}
+	for _, size := range []int{10 << 10, 100 << 10, 1 << 20} {
+		answer := strings.Repeat(benchAnswer+"\n\n", size/(len(benchAnswer)+2)+1)[:size]
+		b.Run(fmt.Sprintf("%dKB", size>>10), func(b *testing.B) {
+			b.SetBytes(int64(size))
+			b.ReportAllocs()
+			for b.Loop() {
+				ix.Check(answer, opt)
+			}
+		})
+	}
+}
+
+// benchNames names the quantities of the benchmark's sources.
+var benchNames = NewNames(map[string][]string{
+	"revenue": {"fatturato", "ricavi"}, "food_cost": {"food cost"}, "order_count": {"ordini", "orders"},
+	"ticket_medio": {"ticket medio"}, "gross_margin": {"margine lordo"},
+})

@@ -111,8 +111,10 @@ var checkCases = []struct {
 		[]want{{"7.120,40 €", "="}, {"7.310,75 €", "="}, {"14.431,15 €", "7120.4 + 7310.75"}}},
 	{"derive", "percent change", fullIndex, derived, "Da 7.120,40 € a 7.310,75 €: +2,67%.",
 		[]want{{"7.120,40 €", "="}, {"7.310,75 €", "="}, {"+2,67%", "(7310.75 − 7120.4) / 7120.4 as %"}}},
+	// With three source numbers, 23,33 is one step from them (small pool,
+	// sparse.go); a derived number is never an operand, so 941 × 23,33 is not.
 	{"derive", "product", rawIndex, derived, "941 ordini × 23,33 € fanno 21.953,53 €",
-		[]want{{"941", "="}, {"23,33 €", "-"}, {"21.953,53 €", "-"}}},
+		[]want{{"941", "="}, {"23,33 €", "21956.62 / 941"}, {"21.953,53 €", "-"}}},
 	{"derive", "product of visible", fullIndex, derived, "941 ordini × 23,33 € fanno 21.953,53 €",
 		[]want{{"941", "="}, {"23,33 €", "="}, {"21.953,53 €", "941 × 23.33"}}},
 	{"derive", "off by option", fullIndex, direct, "Per crescere del 50% serve un fatturato di 32.934,93 €.",

@@ -29,14 +29,26 @@ func (ix *Index) derive(t *token, vis []operand, mask uint8) {
 		}
 		if ok {
 			t.useReading(r)
-			t.Grounded, t.Derivation, t.SourceKind = true, d.text(), d.a.kind
-			t.Source = d.a.label
-			if d.b.label != "" && d.b.label != d.a.label {
-				t.Source += "; " + d.b.label
-			}
+			ix.setDerived(t, d)
 			return
 		}
 	}
+}
+
+// setDerived records that t is grounded by the step d: its text, and the
+// labels of both operands as the source.
+func (ix *Index) setDerived(t *token, d derivation) {
+	t.Grounded, t.Derivation, t.SourceKind = true, d.text(), d.a.kind
+	a, b := ix.opLabel(d.a), ix.opLabel(d.b)
+	t.Source = a
+	if b != "" && b != a {
+		t.Source += "; " + b
+	}
+}
+
+// opLabel returns the label of an operand, built only when reported.
+func (ix *Index) opLabel(o operand) string {
+	return ix.label(&ix.entries[o.n], kindSlot(o.kind))
 }
 
 // Operations of a derivation step.
@@ -93,14 +105,12 @@ func fmtOperand(o operand) string {
 func (ix *Index) deriveVisible(g target, pct bool, vis []operand) (derivation, bool) {
 	for i := range vis {
 		a := vis[i]
-		aOK := operandOK(a.v)
 		for j := range vis {
 			b := vis[j]
 			if i == j || a.v == b.v {
 				continue
 			}
-			both := aOK && operandOK(b.v)
-			if d, ok := visiblePair(g, pct, a, b, both, j > i); ok && ix.distinct(a.n, b.n) {
+			if d, ok := visiblePair(g, pct, a, b, j > i); ok && ix.distinct(a.n, b.n) {
 				return d, true
 			}
 		}
@@ -108,43 +118,44 @@ func (ix *Index) deriveVisible(g target, pct bool, vis []operand) (derivation, b
 	return derivation{}, false
 }
 
-func visiblePair(g target, pct bool, a, b operand, both, first bool) (derivation, bool) {
-	try := func(op int, v float64) (derivation, bool) {
-		return derivation{op, a, b}, g.has(v)
-	}
-	if pct {
-		if both {
-			if d, ok := try(opRatioPct, a.v/b.v*100); ok {
-				return d, true
-			}
-			if d, ok := try(opChangePct, (b.v-a.v)/a.v*100); ok && sameSign(a.v, b.v) {
-				return d, true
-			}
-		}
-		if a.pct && b.pct && first {
-			if d, ok := try(opSum, a.v+b.v); ok {
-				return d, true
-			}
-			if d, ok := try(opDiff, a.v-b.v); ok {
-				return d, true
-			}
-		}
+func visiblePair(g target, pct bool, a, b operand, first bool) (derivation, bool) {
+	found := 0
+	ok := pairSteps(&a, &b, first, pct, func(op int, v float64) bool {
+		found = op
+		return g.has(v)
+	})
+	if !ok {
 		return derivation{}, false
 	}
-	if both && !a.pct && !b.pct {
-		if first {
-			if d, ok := try(opSum, a.v+b.v); ok {
-				return d, true
-			}
-			if d, ok := try(opDiff, a.v-b.v); ok {
-				return orderDiff(d), true
-			}
-			if d, ok := try(opProd, a.v*b.v); ok {
-				return d, true
-			}
+	d := derivation{found, a, b}
+	if d.op == opDiff && !pct {
+		d = orderDiff(d)
+	}
+	return d, true
+}
+
+// pairSteps calls try with each step from a and b that may stand for a
+// number of the kind pct (a percentage or not), until try returns true.
+// Symmetric steps (sum, difference, product, points) are tried only when
+// first is true, that is for one of the two orders of a pair. Percentages
+// combine only into percentages, and a percentage is applied only to a
+// number that is not one.
+func pairSteps(a, b *operand, first, pct bool, try func(op int, v float64) bool) bool {
+	both := operandOK(a.v) && operandOK(b.v)
+	if pct {
+		// A ratio or a change of a percentage and a number that is none (27.6% of
+		// 160 orders) means nothing.
+		if both && a.pct == b.pct && (try(opRatioPct, a.v/b.v*100) || sameSign(a.v, b.v) && try(opChangePct, (b.v-a.v)/a.v*100)) {
+			return true
 		}
-		if d, ok := try(opRatio, a.v/b.v); ok {
-			return d, true
+		return a.pct && b.pct && first && (try(opSum, a.v+b.v) || try(opDiff, a.v-b.v))
+	}
+	if both && !a.pct && !b.pct {
+		if first && sameUnit(*a, *b) && (try(opSum, a.v+b.v) || try(opDiff, a.v-b.v)) || first && try(opProd, a.v*b.v) {
+			return true
+		}
+		if try(opRatio, a.v/b.v) {
+			return true
 		}
 	}
 	if b.pct && !a.pct && operandOK(a.v) {
@@ -153,12 +164,19 @@ func visiblePair(g target, pct bool, a, b operand, both, first bool) (derivation
 			op int
 			f  float64
 		}{{opAddPct, 1 + p/100}, {opOfPct, p / 100}, {opSubPct, 1 - p/100}} {
-			if d, ok := try(s.op, a.v*s.f); ok && s.f > 0 {
-				return d, true
+			if s.f > 0 && try(s.op, a.v*s.f) {
+				return true
 			}
 		}
 	}
-	return derivation{}, false
+	return false
+}
+
+// sameUnit reports whether a and b may be added or subtracted: not when the
+// answer wrote them in different units ("$4.37M" and "13" declarations). A
+// number the answer does not show has no known unit.
+func sameUnit(a, b operand) bool {
+	return a.unit == "" || b.unit == "" || a.unit == b.unit
 }
 
 // orderDiff writes a difference with the larger operand first.

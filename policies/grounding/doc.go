@@ -5,10 +5,14 @@
 //
 // Extract reads numbers as people write them in English and Italian
 // ("21956.62", "21,956.62", "21.956,62 €", "1 913", "1'234.50", "35,02%",
-// "$1.2M", "22k", "3,5 mln", signs, ranges). It skips what is no quantity:
-// list markers and section numbers at the start of a line, ordinals, dates,
-// times, years (a bare 4-digit integer from 1900 to 2100), identifiers
-// ("gpt-4o", "v1.2.3"), phone numbers, code spans, URLs and e-mail addresses.
+// "$1.2M", "22k", "3,5 mln", "4.8e4", signs, ranges, number words such as
+// "ventiduemila" and "half a million"), and as readers see them: every text
+// is folded first (digits of any script, format characters removed,
+// compatibility forms), with spans kept in the original text. It skips what
+// is no quantity: list markers, table row numbers and section numbers,
+// ordinals, dates, times, years (a bare 4-digit integer from 1900 to 2100),
+// identifiers ("gpt-4o", "v1.2.3"), phone numbers, code spans, URLs, e-mail
+// addresses, and number words that are prose ("tre leve", "un cliente").
 //
 // NewIndex collects the numbers of the sources once (JSON tool results value
 // by value with their JSON path); Check grounds each number of an answer:
@@ -19,7 +23,10 @@
 //   - with Options.AllowDerivations, as one arithmetic step between two
 //     source numbers ("+50% of 21956.62 is 32934.93"), only when the number
 //     is written with enough significant digits for a chance match to be
-//     unlikely, and with operands the reader can see.
+//     unlikely, and with operands the reader can see; as the total of a
+//     listed group ("in totale 941"); or, written with fewer digits, from
+//     the operands next to it (shown, or named through Options.Names) when
+//     fewer than 5% of the numbers written like it are one step from them.
 //
 // The checker cannot tell whether a grounded number is used for the right
 // thing, and it skips years and numbers in code. README.md states the rules,

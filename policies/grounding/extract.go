@@ -3,6 +3,7 @@ package grounding
 import (
 	"math"
 	"strings"
+	"unicode/utf8"
 )
 
 // token is a number found by the scanner, with what matching needs.
@@ -27,7 +28,23 @@ func Extract(text string) []Number {
 	return out
 }
 
-func extract(s string) []token {
+// extract scans the folded text (see fold) and reports spans in the
+// original one.
+func extract(orig string) []token {
+	f := fold(orig)
+	toks := scan(f.s)
+	if f.segs != nil {
+		for k := range toks {
+			t := &toks[k]
+			t.Start, t.End = f.start(t.Start), f.end(t.End)
+			t.Text = orig[t.Start:t.End]
+		}
+	}
+	return toks
+}
+
+// scan finds the quantities of a folded text.
+func scan(s string) []token {
 	toks := make([]token, 0, digitRuns(s))
 	var st style
 	masks := findMasks(s)
@@ -63,9 +80,62 @@ func extract(s string) []token {
 		}
 		i = end
 	}
+	toks = addWordNumbers(s, toks, masks)
 	linkRanges(s, toks)
 	resolveStyle(s, toks, st)
 	return toks
+}
+
+// addWordNumbers adds the numbers written in words (see words.go) to the
+// numbers written in digits, in text order. Words inside a digit number
+// ("22 mila") or a masked span are not read again.
+func addWordNumbers(s string, toks []token, masks []span) []token {
+	var words []token
+	var ph phraseBuf
+	mi, ti := 0, 0
+	for i := 0; i < len(s); {
+		if c := s[i]; c < utf8.RuneSelf && !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z') {
+			i++
+			continue
+		}
+		if !isLetterAt(s, i) {
+			_, n := utf8.DecodeRuneInString(s[i:])
+			i += n
+			continue
+		}
+		end := wordEnd(s, i)
+		for ti < len(toks) && toks[ti].End <= i {
+			ti++
+		}
+		for mi < len(masks) && masks[mi].end <= i {
+			mi++
+		}
+		inside := ti < len(toks) && toks[ti].Start <= i || mi < len(masks) && masks[mi].start <= i
+		if !inside && mayStartNumber(s, i) && (i == 0 || !isDigit(s[i-1])) {
+			if t, e, ok := ph.wordNumber(s, i); ok && (ti >= len(toks) || e <= toks[ti].Start) {
+				words = append(words, t)
+				end = e
+			}
+		}
+		i = end
+	}
+	if len(words) == 0 {
+		return toks
+	}
+	return mergeTokens(toks, words)
+}
+
+// mergeTokens merges two lists of tokens sorted by start.
+func mergeTokens(a, b []token) []token {
+	out := make([]token, 0, len(a)+len(b))
+	for len(a) > 0 && len(b) > 0 {
+		if a[0].Start <= b[0].Start {
+			out, a = append(out, a[0]), a[1:]
+		} else {
+			out, b = append(out, b[0]), b[1:]
+		}
+	}
+	return append(append(out, a...), b...)
 }
 
 // digitRuns counts the runs of digits in s, a bound on the numbers in it.
@@ -95,7 +165,15 @@ func scanNumber(s string, i, floor int, st *style) (token, int, bool) {
 	if p.start < floor {
 		p = prefix{start: i} // the previous number took these bytes as its suffix
 	}
-	sf := readSuffix(s, nm.end, p.currency != "")
+	exp, end := 1.0, nm.end
+	if e, k, ok := readExponent(s, nm.end); ok {
+		exp, end = pow10(e), k
+	} else if r, k, ok := readPower(s, &nm, reads[0]); ok && n == 1 {
+		reads[0], end = r, k
+	} else if r, k, ok := readFraction(s, &nm, reads[0]); ok && n == 1 {
+		reads[0], end = r, k
+	}
+	sf := readSuffix(s, end, p.currency != "")
 	switch {
 	case sf.ident:
 		return t, skipIdentifier(s, nm.end), false
@@ -106,7 +184,7 @@ func scanNumber(s string, i, floor int, st *style) (token, int, bool) {
 	if bare && listMarker(s, &nm, i) {
 		return t, nm.end, false
 	}
-	plain := bare && sf.currency == "" && !sf.pct && sf.scale == 1 && !sf.unit
+	plain := bare && sf.currency == "" && !sf.pct && sf.scale == 1 && !sf.unit && end == nm.end
 	if plain && nm.n == 1 {
 		v := reads[0].mant
 		if nm.glen(0) == 4 && v >= 1900 && v <= 2100 {
@@ -123,7 +201,7 @@ func scanNumber(s string, i, floor int, st *style) (token, int, bool) {
 	if t.Currency == "" {
 		t.Currency = sf.currency
 	}
-	t.scale, t.neg = sf.scale, p.neg
+	t.scale, t.neg = sf.scale*exp, p.neg
 	t.reads, t.nreads = reads, n
 	if amb {
 		t.amb = nm.seps[1]
@@ -135,7 +213,7 @@ func scanNumber(s string, i, floor int, st *style) (token, int, bool) {
 
 func (t *token) setValue() {
 	r := t.reads[0]
-	v := r.mant * t.scale
+	v := scaled(r.mant, t.scale)
 	if t.neg {
 		v = -v
 	}

@@ -73,25 +73,36 @@ func (r rates) String() string {
 // sources. busy answers also show ten true source numbers, which become
 // visible operands; quiet answers show only the invented number.
 func measureFalseGrounding(ix *Index, sig int, pct, busy bool, samples int) rates {
-	r := rand.New(rand.NewPCG(uint64(sig), 7))
 	prefix := ""
 	if busy {
-		prefix = "Fatturato 21956.62 €, food cost 7689.61 €, 941 ordini, ticket 23.33 €, food cost 35.02%, " +
-			"margine 14267.01 €, gennaio 1989.86 €, febbraio 1779.63 €, 82 ordini, 64.98%. "
+		prefix = busyPrefix
 	}
+	return measureScenario(ix, derived, func(inv string) string { return prefix + "Valore: " + inv + "." }, sig, pct, samples)
+}
+
+const busyPrefix = "Fatturato 21956.62 €, food cost 7689.61 €, 941 ordini, ticket 23.33 €, food cost 35.02%, " +
+	"margine 14267.01 €, gennaio 1989.86 €, febbraio 1779.63 €, 82 ordini, 64.98%. "
+
+// measureScenario checks invented numbers written into answer(inv); the
+// invented number must be the answer's last number.
+func measureScenario(ix *Index, opt Options, answer func(string) string, sig int, pct bool, samples int) rates {
+	r := rand.New(rand.NewPCG(uint64(sig), 7))
 	var out rates
 	for i := 0; i < samples; i++ {
-		ns := ix.Check(prefix+"Valore: "+invented(r, sig, pct)+".", derived)
-		n := ns[len(ns)-1]
-		out.n++
-		switch {
-		case n.Grounded && (n.Derivation == "" || strings.HasSuffix(n.Derivation, "as %") && !strings.Contains(n.Derivation, "/") || strings.HasSuffix(n.Derivation, "as ratio")):
-			out.direct++
-		case n.Grounded:
-			out.derived++
-		}
+		out.add(ix.Check(answer(invented(r, sig, pct)), opt))
 	}
 	return out
+}
+
+func (r *rates) add(ns []Number) {
+	n := ns[len(ns)-1]
+	r.n++
+	switch {
+	case n.Grounded && (n.Derivation == "" || strings.HasSuffix(n.Derivation, "as %") && !strings.Contains(n.Derivation, "/") || strings.HasSuffix(n.Derivation, "as ratio")):
+		r.direct++
+	case n.Grounded:
+		r.derived++
+	}
 }
 
 var restaurantIndex = NewIndex([]Source{
@@ -108,33 +119,115 @@ var largeIndex = NewIndex([]Source{
 	{Kind: User, Content: "Quanto fatturato serve per crescere del 50%?"},
 })
 
+// compareIndex is a small source: one compare_periods result and the
+// question, five numbers — the whole pool is an operand set of the
+// low-precision tier.
+var compareIndex = NewIndex([]Source{
+	{Kind: Tool, Name: "compare_periods", Content: `{"metric":"revenue","periodA":{"from":"2024-01-01","value":7120.40},` +
+		`"periodB":{"from":"2024-02-01","value":7310.75},"delta":190.35,"deltaPercent":2.67}`},
+	{Kind: User, Content: "Confronta il fatturato di gennaio e febbraio"},
+})
+
+// restaurantNames names the restaurant quantities as an answer would.
+var restaurantNames = NewNames(map[string][]string{
+	"revenue": {"fatturato"}, "food_cost": {"food cost"}, "orders": {"ordini"}, "ticket_medio": {"ticket medio"},
+})
+
+// scenario is one row group of the false-grounding table: a source, the
+// answer an invented number is written into, and the options.
+type scenario struct {
+	name   string
+	ix     *Index
+	opt    Options
+	answer func(inv string) string
+	pct    bool // percentages are measured too
+	tier   string
+}
+
+func scenarios() []scenario {
+	at := func(prefix string) func(string) string {
+		return func(inv string) string { return prefix + inv + "." }
+	}
+	named := Options{AllowDerivations: true, Names: restaurantNames}
+	return []scenario{
+		{"quiet", restaurantIndex, derived, at("Valore: "), true, "existing tiers"},
+		{"busy", restaurantIndex, derived, at(busyPrefix + "Valore: "), true, "existing tiers"},
+		{"large busy", largeIndex, derived, at(busyPrefix + "Valore: "), false, "existing tiers, pool nearly full"},
+		{"same sentence", restaurantIndex, derived, at("Gennaio 1989.86 € e febbraio 1779.63 €, valore "), true, "low precision: sentence, paragraph"},
+		{"small source quiet", compareIndex, derived, at("Valore: "), true, "low precision: small pool"},
+		{"small source busy", compareIndex, derived, at("Da 7120.40 € a 7310.75 €, cioè +190.35 €: valore "), true, "low precision: sentence + small pool"},
+		{"named", restaurantIndex, named, at("Fatturato, food cost, ordini e ticket medio per mese sono nel report. Valore: "), true, "named operands"},
+		{"named busy", restaurantIndex, named, at(busyPrefix + "Con fatturato, food cost, ordini e ticket medio, valore: "), true, "named operands + shown"},
+		{"total cue", restaurantIndex, derived, at("In totale, sommando i mesi, il valore è "), false, "group totals"},
+	}
+}
+
 // TestFalseGroundingRate measures how many invented numbers the checker
 // grounds by chance (README.md reports the table). Derivations must ground
-// fewer than 2% of invented numbers written with 4 or more significant digits.
+// fewer than 2% of invented numbers written with 4 or more significant
+// digits, in every scenario.
 func TestFalseGroundingRate(t *testing.T) {
 	if testing.Short() {
 		t.Skip("measurement")
 	}
-	samples := 4000
 	if n := len(restaurantIndex.entries); n < 50 {
 		t.Fatalf("restaurant source has %d numbers, want ≥ 50", n)
 	}
-	for _, busy := range []bool{false, true} {
+	t.Logf("large source: %d numbers, %d in the derivation pool; small source: %d numbers",
+		len(largeIndex.entries), len(largeIndex.pool.key), len(compareIndex.entries))
+	for _, sc := range scenarios() {
+		samples := 4000
+		if sc.tier != "existing tiers" {
+			samples = 2000
+		}
 		for _, pct := range []bool{false, true} {
+			if pct && !sc.pct {
+				continue
+			}
 			for sig := 2; sig <= 6; sig++ {
 				if pct && sig > 4 {
 					continue
 				}
-				r := measureFalseGrounding(restaurantIndex, sig, pct, busy, samples)
-				t.Logf("busy=%-5v percent=%-5v sig=%d  %s", busy, pct, sig, r)
+				r := measureScenario(sc.ix, sc.opt, sc.answer, sig, pct, samples)
+				t.Logf("%-18s percent=%-5v sig=%d  %s", sc.name, pct, sig, r)
 				if sig >= 4 && float64(r.derived) > 0.02*float64(r.n) {
-					t.Errorf("busy=%v percent=%v sig=%d: derivations ground %d of %d invented numbers", busy, pct, sig, r.derived, r.n)
+					t.Errorf("%s percent=%v sig=%d: derivations ground %d of %d invented numbers", sc.name, pct, sig, r.derived, r.n)
 				}
 			}
 		}
 	}
-	t.Logf("large source: %d numbers, %d in the derivation pool", len(largeIndex.entries), len(largeIndex.pool.key))
-	for sig := 2; sig <= 6; sig++ {
-		t.Logf("large busy=true  percent=false sig=%d  %s", sig, measureFalseGrounding(largeIndex, sig, false, true, samples))
+}
+
+// TestFalseGroundingWords measures invented numbers written in words
+// against the same numbers in digits: a number word is read at the
+// precision of its digits, so both are grounded by chance equally often.
+func TestFalseGroundingWords(t *testing.T) {
+	if testing.Short() {
+		t.Skip("measurement")
 	}
+	r := rand.New(rand.NewPCG(3, 9))
+	var digits, words rates
+	for i := 0; i < 2000; i++ {
+		n := 10 + r.IntN(90)
+		digits.add(restaurantIndex.Check("Valore: "+strconv.Itoa(n)+" mila euro.", derived))
+		words.add(restaurantIndex.Check("Valore: "+englishTens(n)+" thousand euros.", derived))
+	}
+	t.Logf("2 significant digits, thousands: digits %s; words %s", digits, words)
+	if digits != words {
+		t.Errorf("words and digits differ: %s vs %s", words, digits)
+	}
+}
+
+// englishTens writes 10–99 in English words.
+func englishTens(n int) string {
+	teens := [...]string{"ten", "eleven", "twelve", "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen", "nineteen"}
+	tens := [...]string{"", "", "twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety"}
+	units := [...]string{"", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine"}
+	switch {
+	case n < 20:
+		return teens[n-10]
+	case n%10 == 0:
+		return tens[n/10]
+	}
+	return tens[n/10] + "-" + units[n%10]
 }

@@ -10,6 +10,16 @@ var fuzzSeeds = []string{
 	"$1.2M, 22k, 3,5 mln €, −12,5%, 1'234.50, 1 913, 10–20%, tra 10 e 20 mila",
 	"1. **Volume**\n## 2.1 Risultati\n2024-01-15 12:30 +39 02 1234 5678 gpt-4o `x=1` https://a.b/1",
 	"-", "€", "1.", "0,", "9'", "+-1", "1\u00a0", "1 000 000,5 €", "1e308", "99999999999999999999999.5",
+	// Numbers as readers see them (fold.go, notation.go).
+	"２１９５６ € ٢١٩٥٦ ۲۱۹۵۶ २१९५६ 𝟐𝟏𝟗𝟓𝟔 2١9५6 ٣٥٫٠٢٪ ²¹⁹⁵⁶ 收入21956元",
+	"21\u200b956 2\u200c19\u200d56 21\u2060956\ufeff.62 21\u00ad956 €\u200b21.956,62 7\ufe0f\u20e3 21\u0301956",
+	"① Volume\n② ⑫ ❸ ㉑ ⒊ ⑴ ①②③",
+	"＄1,200.50 ￥500 ￡99 35％ 21﹐956 21\u3000956,62 ２２ｋ \u201112,5% ½ 2½ milioni 2 ¾ 3⁄4 ⅟ 1⁄0 ↉",
+	"4.8e4 4,8E+4 3.5e-2 4.8×10^4 4.8·10⁴ 4.8 x 10^4 4.8*10**4 10⁴ 10⁻³ 1.2e1% 0x1e4 3e 2^1024 10^999 9e308",
+	// Number words and multipliers (words.go).
+	"ventiduemila euro, twenty-two thousand, due milioni e mezzo, mezzo milione, a dozen, tre quarti del, a third of, half a million",
+	"one and a half million, un milione e duecentomila, 21,96 migliaia, 35 centesimi, tra venti e trenta mila, the third quarter",
+	"| # | x |\n|---|---|\n| 1 | a |\n| 2 | b |",
 }
 
 func FuzzExtract(f *testing.F) {
@@ -17,6 +27,7 @@ func FuzzExtract(f *testing.F) {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
+		end := 0
 		for _, n := range Extract(s) {
 			if n.Start < 0 || n.End > len(s) || n.Start >= n.End {
 				t.Fatalf("span %d:%d out of bounds for %d bytes", n.Start, n.End, len(s))
@@ -27,6 +38,10 @@ func FuzzExtract(f *testing.F) {
 			if utf8.ValidString(s) && !utf8.ValidString(n.Text) {
 				t.Fatalf("Text %q splits a rune", n.Text)
 			}
+			if n.Start < end {
+				t.Fatalf("span %d:%d overlaps the previous one, which ends at %d", n.Start, n.End, end)
+			}
+			end = n.End
 		}
 	})
 }
@@ -37,6 +52,7 @@ func FuzzCheck(f *testing.F) {
 	}
 	f.Add("32.934,93 €", `{"a":[1,2,{"b":"21.956,62 €"}],"c":-0.0}`)
 	f.Add("1", `[[[[[[["\u00e8 5"]]]]]]]`)
+	f.Add("Revenue ２１９５６.６２, 21\u200b956 €, 4.8e4", `{"r":"٢١٩٥٦٫٦٢","s":"収入２１，９５６円","e":4.8e4}`)
 	f.Fuzz(func(t *testing.T, answer, tool string) {
 		ix := NewIndex([]Source{{Kind: Tool, Name: "t", Content: tool}, {Kind: User, Content: tool}})
 		for _, opt := range []Options{{}, {AllowDerivations: true}} {

@@ -40,6 +40,11 @@ type Number struct {
 type Options struct {
 	AllowDerivations bool         // allow one arithmetic step between two source numbers
 	Kinds            []SourceKind // which source kinds may ground a number; empty = all
+	// Names are the words the answer may use for the quantities of the tool
+	// results ("fatturato" for revenue): with AllowDerivations, a quantity the
+	// answer names counts as a visible operand, like a number it shows. nil:
+	// only the quantities' own names, none.
+	Names *Names
 }
 
 // kindBit maps a kind to its bit in a kind mask; unknown kinds count as tool

@@ -44,9 +44,12 @@ type Index struct {
 	pool    keys    // signed value of the derivation operands
 	poolCut int     // the derivation operands are the operandOK entries before poolCut
 	logOnce sync.Once
-	poolLog keys       // ln|value| of the derivation operands, built when first needed
-	user    []int32    // entries seen in user messages
-	names   []string   // per source: "tool:execute_metric", "user", ...
+	poolLog keys     // ln|value| of the derivation operands, built when first needed
+	user    []int32  // entries seen in user messages
+	names   []string // per source: "tool:execute_metric", "user", ...
+	metrics []string // per source: the metric a JSON result is about (normKey), "" when none
+	keys    []keyRef // the JSON key of every JSON number, for Options.Names
+	groups  []groupTotal
 	refs    []labelRef // labels of the entries
 	paths   []byte     // JSON paths of the labels, back to back
 }
@@ -88,6 +91,7 @@ func (b *builder) init(n int) {
 	b.table, b.shift = make([]int32, slots), shift
 	b.ix.entries = make([]entry, 0, n)
 	b.ix.refs = make([]labelRef, 1, n+1) // refs[0]: no label
+	b.ix.keys = make([]keyRef, 0, n)
 	b.ix.paths = make([]byte, 0, 20*n)
 }
 
@@ -102,6 +106,7 @@ func (b *builder) source(src Source) {
 	}
 	s := srcLabel{slot: kindSlot(kind), bit: kindBit(kind), src: int32(len(b.ix.names))}
 	b.ix.names = append(b.ix.names, name)
+	b.ix.metrics = append(b.ix.metrics, "")
 	// A walk that finds the document invalid keeps what it added so far,
 	// and the whole content is then read as text.
 	if kind == Tool && looksJSON(src.Content) && walkJSON(src.Content, b, &s) {
@@ -123,7 +128,7 @@ func (b *builder) text(str string, s *srcLabel, path []byte) {
 	for _, t := range extract(str) {
 		b.pos++
 		for r := 0; r < t.nreads; r++ {
-			v := t.reads[r].mant * t.scale
+			v := scaled(t.reads[r].mant, t.scale)
 			if t.neg {
 				v = -v
 			}
@@ -132,10 +137,11 @@ func (b *builder) text(str string, s *srcLabel, path []byte) {
 	}
 }
 
-// number adds a JSON number at its own source position.
-func (b *builder) number(v float64, pct bool, s *srcLabel, path []byte) {
+// number adds a JSON number at its own source position and returns its
+// entry (−1 when it is no finite number).
+func (b *builder) number(v float64, pct bool, s *srcLabel, path []byte) int32 {
 	b.pos++
-	b.add(v, pct, s, path)
+	return b.add(v, pct, s, path)
 }
 
 func looksJSON(s string) bool {
@@ -159,9 +165,9 @@ func hashKey(v float64, pct bool) uint64 {
 	return h * 0x9E3779B97F4A7C15
 }
 
-func (b *builder) add(v float64, pct bool, s *srcLabel, path []byte) {
+func (b *builder) add(v float64, pct bool, s *srcLabel, path []byte) int32 {
 	if math.IsNaN(v) || math.IsInf(v, 0) {
-		return
+		return -1
 	}
 	v += 0 // fold -0 into 0
 	mask := uint64(len(b.table) - 1)
@@ -180,7 +186,7 @@ func (b *builder) add(v float64, pct bool, s *srcLabel, path []byte) {
 				e.kinds |= s.bit
 				e.labels[s.slot] = b.label(s, path)
 			}
-			return
+			return i
 		}
 		h++
 	}
@@ -191,6 +197,7 @@ func (b *builder) add(v float64, pct bool, s *srcLabel, path []byte) {
 	if 4*len(b.ix.entries) > 3*len(b.table) {
 		b.grow()
 	}
+	return n
 }
 
 func (b *builder) grow() {
@@ -205,6 +212,19 @@ func (b *builder) grow() {
 		}
 		b.table[h&mask] = int32(i) + 1
 	}
+}
+
+// groupLabel records the label of a group total: the array's path, "[*]"
+// and the key summed ("$.groups[*].value").
+func (b *builder) groupLabel(s *srcLabel, path []byte, key string) int32 {
+	ix := b.ix
+	off := int32(len(ix.paths))
+	ix.paths = append(append(ix.paths, path...), "[*]"...)
+	if key != "" {
+		ix.paths = append(append(ix.paths, '.'), key...)
+	}
+	ix.refs = append(ix.refs, labelRef{src: s.src, off: off, end: int32(len(ix.paths))})
+	return int32(len(ix.refs) - 1)
 }
 
 // label records where the number being added was seen.
@@ -381,22 +401,36 @@ func (ix *Index) find(k *keys, x, tol float64, mask uint8, ok func(n int32) bool
 // labelFor returns the preferred label and kind of entry n among the kinds
 // in mask.
 func (ix *Index) labelFor(n int32, mask uint8) (string, SourceKind) {
-	e := &ix.entries[n]
-	for s, k := range kindOrder {
-		if e.kinds&mask&kindBit(k) != 0 {
-			return ix.label(e, s), k
-		}
+	k := ix.kindFor(n, mask)
+	if k == "" {
+		return "", ""
 	}
-	return "", ""
+	return ix.label(&ix.entries[n], kindSlot(k)), k
 }
 
-// label returns the label of e for the kind in slot: the source name and,
-// for a JSON number, its path ("tool:execute_metric $.values.revenue").
-func (ix *Index) label(e *entry, slot int) string {
-	r := ix.refs[e.labels[slot]]
+// kindFor returns the preferred kind of entry n among the kinds in mask.
+func (ix *Index) kindFor(n int32, mask uint8) SourceKind {
+	e := &ix.entries[n]
+	for _, k := range kindOrder {
+		if e.kinds&mask&kindBit(k) != 0 {
+			return k
+		}
+	}
+	return ""
+}
+
+// refLabel returns the label a labelRef stands for.
+func (ix *Index) refLabel(ref int32) string {
+	r := ix.refs[ref]
 	name := ix.names[r.src]
 	if r.end == r.off {
 		return name
 	}
 	return name + " " + string(ix.paths[r.off:r.end])
+}
+
+// label returns the label of e for the kind in slot: the source name and,
+// for a JSON number, its path ("tool:execute_metric $.values.revenue").
+func (ix *Index) label(e *entry, slot int) string {
+	return ix.refLabel(e.labels[slot])
 }

@@ -19,22 +19,27 @@ type jsonWalker struct {
 	s       string
 	i       int
 	path    []byte
-	keyPct  bool // the innermost object key names a percentage
-	keyName bool // the innermost object key names or identifies something
+	keyPct  bool   // the innermost object key names a percentage
+	keyName bool   // the innermost object key names or identifies something
+	key     string // the innermost object key, as written
+	norm    string // the same, normalized (normKey)
 	depth   int
 	b       *builder
 	src     *srcLabel
+	acc     *groupAcc    // the sums of the innermost array of objects
 	keys    [64]keyEntry // the flags of recent keys: rows repeat them
 }
 
 type keyEntry struct {
 	key       string
+	norm      string
 	set       bool
 	pct, name bool
 }
 
-// flags returns keyFlags(k), remembered for the keys seen last.
-func (w *jsonWalker) flags(k string) (pct, name bool) {
+// flags returns keyFlags(k) and normKey(k), remembered for the keys seen
+// last.
+func (w *jsonWalker) flags(k string) (pct, name bool, norm string) {
 	h := uint32(2166136261) // FNV-1a
 	for i := 0; i < len(k); i++ {
 		h = (h ^ uint32(k[i])) * 16777619
@@ -42,9 +47,9 @@ func (w *jsonWalker) flags(k string) (pct, name bool) {
 	e := &w.keys[int(h^h>>8)&(len(w.keys)-1)]
 	if !e.set || e.key != k {
 		e.pct, e.name = keyFlags(k)
-		e.key, e.set = k, true
+		e.key, e.norm, e.set = k, normKey(k), true
 	}
-	return e.pct, e.name
+	return e.pct, e.name, e.norm
 }
 
 // walkJSON reports whether s is one JSON value and, if so, has added its
@@ -82,8 +87,11 @@ func (w *jsonWalker) value() bool {
 		return w.array()
 	case c == '"':
 		str, ok := w.str()
-		if ok && !w.keyName && hasDigit(str) {
+		if ok && !w.keyName && mayHoldNumber(str) {
 			w.b.text(str, w.src, w.path)
+		}
+		if ok && w.depth == 1 && isMetricKey(w.key) {
+			w.b.ix.metrics[w.src.src] = normKey(str)
 		}
 		return ok
 	case c == '-' || isDigit(c):
@@ -105,7 +113,7 @@ func (w *jsonWalker) object() bool {
 		return false
 	}
 	w.i++
-	mark, outerPct, outerName := len(w.path), w.keyPct, w.keyName
+	mark, outerPct, outerName, outerKey, outerNorm := len(w.path), w.keyPct, w.keyName, w.key, w.norm
 	w.ws()
 	if w.i < len(w.s) && w.s[w.i] == '}' {
 		w.i++
@@ -128,7 +136,8 @@ func (w *jsonWalker) object() bool {
 		w.i++
 		w.ws()
 		w.path = append(append(w.path[:mark], '.'), key...)
-		w.keyPct, w.keyName = w.flags(key)
+		w.keyPct, w.keyName, w.norm = w.flags(key)
+		w.key = key
 		if !w.value() {
 			return false
 		}
@@ -145,7 +154,7 @@ func (w *jsonWalker) object() bool {
 		}
 		w.i++
 	}
-	w.path, w.keyPct, w.keyName = w.path[:mark], outerPct, outerName
+	w.path, w.keyPct, w.keyName, w.key, w.norm = w.path[:mark], outerPct, outerName, outerKey, outerNorm
 	w.depth--
 	return true
 }
@@ -162,6 +171,9 @@ func (w *jsonWalker) array() bool {
 		w.depth--
 		return true
 	}
+	outer := w.acc
+	w.acc = &groupAcc{depth: w.depth, key: w.key}
+	defer func() { w.acc = outer }()
 	for n := 0; ; n++ {
 		w.path = append(strconv.AppendInt(append(w.path[:mark], '['), int64(n), 10), ']')
 		w.ws()
@@ -182,6 +194,7 @@ func (w *jsonWalker) array() bool {
 		w.i++
 	}
 	w.path = w.path[:mark]
+	w.acc.emit(w.b, w.src, w.path)
 	w.depth--
 	return true
 }
@@ -201,8 +214,20 @@ func (w *jsonWalker) number() bool {
 			return false
 		}
 	}
-	w.b.number(v, w.keyPct, w.src, w.path)
+	n := w.b.number(v, w.keyPct, w.src, w.path)
+	if w.norm != "" {
+		w.b.ix.keys = append(w.b.ix.keys, keyRef{entry: n, src: w.src.src, key: w.norm})
+	}
+	if a := w.acc; a != nil && !w.keyPct && (w.depth == a.depth || w.depth == a.depth+1) {
+		a.add(w.key, v)
+	}
 	return true
+}
+
+// isMetricKey reports the keys that name what a whole result is about:
+// {"metric": "revenue", "value": 21956.62}.
+func isMetricKey(k string) bool {
+	return k == "metric" || k == "metricName" || k == "metric_name"
 }
 
 func isNumberByte(c byte) bool {
@@ -244,9 +269,12 @@ func fastFloat(s string) (float64, bool) {
 	return v, true
 }
 
-func hasDigit(s string) bool {
+// mayHoldNumber reports whether s has an ASCII digit or a non-ASCII byte:
+// the digits of other scripts, superscripts and enclosed numbers are
+// non-ASCII until folded.
+func mayHoldNumber(s string) bool {
 	for i := 0; i < len(s); i++ {
-		if isDigit(s[i]) {
+		if isDigit(s[i]) || s[i] >= utf8.RuneSelf {
 			return true
 		}
 	}

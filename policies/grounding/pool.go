@@ -58,8 +58,7 @@ func (ix *Index) derivePool(g target, pct bool, mask uint8) (derivation, bool) {
 
 func (ix *Index) operandOf(n int32, mask uint8) operand {
 	e := &ix.entries[n]
-	lbl, kind := ix.labelFor(n, mask)
-	return operand{v: e.value, pct: e.pct, label: lbl, kind: kind, n: n}
+	return operand{v: e.value, pct: e.pct, kind: ix.kindFor(n, mask), n: n}
 }
 
 // pairSum calls ok(i, j) for i < j with v[i] + v[j] in [lo, hi] (v sorted

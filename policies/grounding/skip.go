@@ -13,9 +13,19 @@ type span struct{ start, end int }
 // URLs and e-mail addresses of s: digits inside them are identifiers, not
 // quantities.
 func findMasks(s string) []span {
+	rows := tableRowNumbers(s)
 	if !strings.ContainsAny(s, "`/@w") {
-		return nil
+		return rows
 	}
+	m := codeAndLinks(s)
+	if len(rows) == 0 {
+		return m
+	}
+	return mergeSpans(m, rows)
+}
+
+// codeAndLinks returns the code spans, URLs and e-mail addresses of s.
+func codeAndLinks(s string) []span {
 	var m []span
 	for i := 0; i < len(s); i++ {
 		switch s[i] {
@@ -103,14 +113,23 @@ func identifierBefore(s string, i int) bool {
 			return false
 		}
 		r, _ := utf8.DecodeLastRuneInString(s[:i-1])
-		return unicode.IsLetter(r) || r == '_'
+		return identLetter(r)
 	case c == '#':
 		return true
 	case c >= utf8.RuneSelf:
 		r, _ := utf8.DecodeLastRuneInString(s[:i])
-		return unicode.IsLetter(r)
+		return identLetter(r)
 	}
 	return false
+}
+
+// identLetter reports the letters that make touching digits an identifier:
+// Latin ones ("H2O", "è2") and '_'. Scripts written without spaces (Han,
+// kana, Thai, ...) put digits right after a letter in ordinary prose
+// ("收入21956元"), and Greek letters are symbols in analytics ("Δ12%"): there
+// the digits are a quantity and are checked.
+func identLetter(r rune) bool {
+	return r == '_' || unicode.Is(unicode.Latin, r)
 }
 
 // skipIdentifier returns the end of the word-like run of digits at i.
