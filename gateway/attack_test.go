@@ -105,6 +105,12 @@ func attacks() []attack {
 		{name: "annotations", plain: answerMsg(`"content":"Il fatturato è 21.956,62 €.","annotations":[{"type":"url_citation","url_citation":{"title":"` + inv + `","url":"https://x"}}]`), neverForwarded: inventedNumber},
 		{name: "an unknown message field", plain: answerMsg(`"content":"Il fatturato è 21.956,62 €.","reasoning":"` + inv + `"`), stream: sseOf(`"content":"Il fatturato è 21.956,62 €.","reasoning":"` + inv + `"`), neverForwarded: inventedNumber},
 
+		// Numbers Weir must read as readers see them (grounding normalises before it reads).
+		{name: "fullwidth digits", plain: answerMsg(`"content":"Il fatturato è ９９９９９ €."`), stream: sseOf(`"content":"Il fatturato è ９９９９９ €."`), invented: "９９９９９"},
+		{name: "Arabic-Indic digits", plain: answerMsg(`"content":"Il fatturato è ٩٩٩٩٩ €."`), stream: sseOf(`"content":"Il fatturato è ٩٩٩٩٩ €."`), invented: "٩٩٩٩٩"},
+		{name: "digits split by a zero-width space", plain: answerMsg(`"content":"Il fatturato è 99\u200b999 €."`), stream: sseOf(`"content":"Il fatturato è 99\u200b999 €."`), invented: "99\u200b999"},
+		{name: "scientific notation", plain: answerMsg(`"content":"Il fatturato è 9.9e4 €."`), stream: sseOf(`"content":"Il fatturato è 9.9e4 €."`), invented: "9.9e4"},
+
 		// Every choice is judged.
 		{name: "a second choice with a blocked call", plain: `{"id":"x","object":"chat.completion","created":1,"model":"m","choices":[` +
 			`{"index":0,"finish_reason":"stop","message":{"role":"assistant","content":"Il fatturato è 21.956,62 €."}},` +

@@ -105,7 +105,7 @@ func (x *exchange) judgeTexts(ctx context.Context, texts *chat.Texts, tc textChe
 	for i, c := range tc.calls {
 		in.ToolCalls[i] = policies.ToolCall{ID: c.ID, Name: c.Name}
 	}
-	opts := policies.GroundingOptions(x.admission.Obligations)
+	opts := x.snap.Bundle.GroundingOptions(x.admission.Obligations)
 	in.Answer.Numbers = []policies.Number{}
 	for _, f := range chat.Fields {
 		s := texts.Value[f]
