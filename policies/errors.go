@@ -3,7 +3,8 @@ package policies
 import (
 	"errors"
 	"fmt"
-	"strings"
+
+	"github.com/weirgw/weir/rules/located"
 )
 
 // Stable error codes. Load errors use the first group; evaluation errors the second.
@@ -25,45 +26,12 @@ const (
 )
 
 // Error is a bundle or decision error with a stable code and, when known, the place in a
-// policy file that caused it.
-type Error struct {
-	Code    string // one of the Code* constants
-	File    string // path of the file, empty when not tied to one
-	Line    int    // 1-based line, 0 when unknown
-	Col     int    // 1-based column, 0 when unknown
-	Message string
-}
-
-// Error formats the error as "file:line:col: code: message", leaving out unknown parts.
-func (e *Error) Error() string {
-	var b strings.Builder
-	if e.File != "" {
-		b.WriteString(e.File)
-		if e.Line > 0 {
-			fmt.Fprintf(&b, ":%d", e.Line)
-			if e.Col > 0 {
-				fmt.Fprintf(&b, ":%d", e.Col)
-			}
-		}
-		b.WriteString(": ")
-	}
-	b.WriteString(e.Code)
-	b.WriteString(": ")
-	b.WriteString(e.Message)
-	return b.String()
-}
+// policy file that caused it ("file:line:col: code: message"): the one located error type
+// of Weir's loaders (rules/located).
+type Error = located.Error
 
 // ErrorList collects every error found while loading a bundle; Load reports them together.
-type ErrorList []*Error
-
-// Error joins the errors, one per line.
-func (l ErrorList) Error() string {
-	parts := make([]string, len(l))
-	for i, e := range l {
-		parts[i] = e.Error()
-	}
-	return strings.Join(parts, "\n")
-}
+type ErrorList = located.List
 
 // Errors returns the individual errors of err: the list of an ErrorList, the single *Error,
 // or nil when err is neither.
