@@ -3,7 +3,8 @@ package config
 import (
 	"fmt"
 	"sort"
-	"strings"
+
+	"github.com/weirgw/weir/rules/located"
 )
 
 // Stable error codes of config loading.
@@ -16,33 +17,12 @@ const (
 	CodeInvalid    = "config_invalid"
 )
 
-// Error is one problem of a config file, with its place.
-type Error struct {
-	File    string
-	Line    int
-	Code    string
-	Message string
-}
-
-// Error formats the problem as "file:line: code: message".
-func (e Error) Error() string {
-	if e.Line > 0 {
-		return fmt.Sprintf("%s:%d: %s: %s", e.File, e.Line, e.Code, e.Message)
-	}
-	return fmt.Sprintf("%s: %s: %s", e.File, e.Code, e.Message)
-}
+// Error is one problem of a config file, with its place ("file:line: code: message"): the
+// one located error type of Weir's loaders (rules/located).
+type Error = located.Error
 
 // ErrorList is every problem of a config file, sorted by line.
-type ErrorList []Error
-
-// Error prints one problem per line.
-func (l ErrorList) Error() string {
-	parts := make([]string, len(l))
-	for i, e := range l {
-		parts[i] = e.Error()
-	}
-	return strings.Join(parts, "\n")
-}
+type ErrorList = located.List
 
 type collector struct {
 	file string
@@ -50,7 +30,7 @@ type collector struct {
 }
 
 func (c *collector) add(line int, code, format string, args ...any) {
-	c.list = append(c.list, Error{File: c.file, Line: line, Code: code, Message: fmt.Sprintf(format, args...)})
+	c.list = append(c.list, &Error{File: c.file, Line: line, Code: code, Message: fmt.Sprintf(format, args...)})
 }
 
 func (c *collector) err() error {
