@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strings"
 	"time"
 
 	"github.com/weirgw/weir/gateway/audit"
@@ -15,7 +16,7 @@ func init() {
 }
 
 const auditUsage = `usage: weir audit verify FILE... [--checkpoints CPFILE --pubkey PUBFILE]
-       weir audit summary FILE [--since DURATION] [--top N]
+       weir audit summary FILE... [--since DURATION] [--top N]
        weir audit replay FILE... (--config weir.yaml | --rules DIR --policies DIR) [--json]
        weir audit keygen [--out PREFIX]
 verify checks the hash chain over the files in order (rotated files oldest first, the live
@@ -54,34 +55,39 @@ func auditSummary(args []string, stdout, stderr io.Writer) int {
 	since := fs.Duration("since", 0, "only records newer than this (e.g. 24h)")
 	top := fs.Int("top", 10, "how many blocked tools to list")
 	fs.Usage = func() { fmt.Fprintln(stderr, auditUsage); fs.PrintDefaults() }
-	// Accept the flags before or after FILE.
-	if err := fs.Parse(args); err != nil {
-		return 2
-	}
-	file := fs.Args()
-	if len(file) >= 1 {
-		if err := fs.Parse(file[1:]); err != nil {
+	// Accept the flags before, between or after the files.
+	var files []string
+	for rest := args; ; {
+		if err := fs.Parse(rest); err != nil {
 			return 2
 		}
-		file = append(file[:1], fs.Args()...)
+		if fs.NArg() == 0 {
+			break
+		}
+		files, rest = append(files, fs.Arg(0)), fs.Args()[1:]
 	}
-	if len(file) != 1 || *since < 0 {
+	if len(files) == 0 || *since < 0 {
 		fs.Usage()
 		return 2
 	}
-	f, err := os.Open(file[0])
-	if err != nil {
-		fmt.Fprintf(stderr, "weir audit summary: %v\n", err)
-		return 1
+	// Rotated files are read in the order given, as one trail.
+	readers := make([]io.Reader, 0, len(files))
+	for _, name := range files {
+		f, err := os.Open(name)
+		if err != nil {
+			fmt.Fprintf(stderr, "weir audit summary: %v\n", err)
+			return 1
+		}
+		defer f.Close()
+		readers = append(readers, f)
 	}
-	defer f.Close()
 	var from time.Time
 	if *since > 0 {
 		from = time.Now().Add(-*since)
 	}
-	s, err := audit.Summarize(f, from)
+	s, err := audit.Summarize(io.MultiReader(readers...), from)
 	if err != nil {
-		fmt.Fprintf(stderr, "weir audit summary: %s: %v\n", file[0], err)
+		fmt.Fprintf(stderr, "weir audit summary: %s: %v\n", strings.Join(files, ", "), err)
 		return 1
 	}
 	s.WriteText(stdout, *top)

@@ -59,6 +59,12 @@ func TestAuditSummaryCommand(t *testing.T) {
 			t.Errorf("summary lacks %q:\n%s", want, out.String())
 		}
 	}
+	// Rotated files are summarised together, in the order given, flags anywhere.
+	q := writeAuditTrail(t, 3)
+	out.Reset()
+	if code := run([]string{"audit", "summary", "--since", "1h", p, q, "--top", "2"}, nil, &out, &errb); code != 0 || !strings.Contains(out.String(), "5 records") {
+		t.Errorf("two files: code %d\n%s%s", code, out.String(), errb.String())
+	}
 }
 
 func TestAuditKeygenAndUsage(t *testing.T) {
