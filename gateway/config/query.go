@@ -46,10 +46,28 @@ type DataSource struct {
 	// Tool is the name under which the agent loop offers this source to the model. Default
 	// query_data. The tools policy sees calls under this name.
 	Tool string `yaml:"tool"`
+	// Tools names Weir's own reads of this source by what they return, so that the tools
+	// policy can tell a read of raw rows from a metric: every read is a tool call decided
+	// before it runs. Each name defaults to Tool.
+	Tools ReadTools `yaml:"tools"`
 	// Filters maps extracted filter names to parts of the data query. A filter without an
 	// entry whose name is a dataset field filters that field; any other is ignored with a
 	// warning in the response.
 	Filters map[string]FilterMap `yaml:"filters"`
+}
+
+// ReadTools are the tool names of the kinds of read Weir makes on a source.
+//
+//	tools: {rows: filter_data, metric: execute_metric, group: aggregate_group, compare: compare_periods}
+type ReadTools struct {
+	// Rows names a read of raw rows.
+	Rows string `yaml:"rows"`
+	// Metric names a read of one or more measures over all matching rows.
+	Metric string `yaml:"metric"`
+	// Group names a read of measures per group (a breakdown, a ranking).
+	Group string `yaml:"group"`
+	// Compare names a read of measures in two periods, compared.
+	Compare string `yaml:"compare"`
 }
 
 // FilterMap says what one extracted filter becomes in a data query.
@@ -117,6 +135,9 @@ func (c *Config) queryDefaults() {
 	for i := range c.Data {
 		d := &c.Data[i]
 		def(&d.Tool, "query_data")
+		for _, t := range []*string{&d.Tools.Rows, &d.Tools.Metric, &d.Tools.Group, &d.Tools.Compare} {
+			def(t, d.Tool)
+		}
 		for k, f := range d.Filters {
 			def(&f.Role, RoleField)
 			def(&f.Match, "normalized")

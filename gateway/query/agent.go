@@ -73,7 +73,7 @@ func (r *run) agent(ctx context.Context) *Error {
 			return &Error{Status: http.StatusInternalServerError, Code: CodePolicy, Message: "the tools decision failed; the question is refused", Err: err}
 		}
 		for i, call := range resp.ToolCalls {
-			rec := CallRecord{ID: call.ID, Name: call.Name, Allow: verdicts[i].Allow, Reason: verdicts[i].Reason, Arguments: call.Arguments}
+			rec := CallRecord{ID: call.ID, Name: call.Name, Origin: OriginModel, Allow: verdicts[i].Allow, Reason: verdicts[i].Reason, Arguments: call.Arguments}
 			content, sr, serr := r.runCall(ctx, call, verdicts[i], byTool, &rec)
 			r.md.ToolCalls = append(r.md.ToolCalls, rec)
 			if serr != nil {

@@ -79,24 +79,6 @@ func typeOf(kind string) string {
 	return kind
 }
 
-// kindOf returns the route kind a question takes: the mode a client forces, else the
-// intent's route, else data.
-func kindOf(q *Question) string {
-	switch q.Options.Mode {
-	case ModeSimple:
-		return KindData
-	case ModeComplex:
-		return KindLLM
-	case ModeHybrid:
-		return KindDataLLM
-	}
-	switch k := q.Intent.Route.Kind; k {
-	case KindData, KindLLM, KindDataLLM, KindAgent:
-		return k
-	}
-	return KindData
-}
-
 // run is the state of one question.
 type run struct {
 	e    *Engine
@@ -106,6 +88,10 @@ type run struct {
 	now  time.Time
 	// primary is the source whose rows the response shows.
 	primary string
+	// reads counts Weir's own reads, for their call ids.
+	reads int
+	// denied are the reads the tools policy refused.
+	denied []*read
 }
 
 // Answer answers q. It returns the metadata in every case, the failures included; the
@@ -116,9 +102,8 @@ func (e *Engine) Answer(ctx context.Context, q *Question) (*Response, *Metadata,
 		ctx, cancel = context.WithTimeout(ctx, time.Duration(e.Opts.Timeout))
 		defer cancel()
 	}
-	kind := kindOf(q)
 	md := &Metadata{
-		QueryType: typeOf(kind), Intent: q.Class.Intent, Route: kind, Confidence: q.Class.Confidence,
+		Intent: q.Class.Intent, RequestedMode: q.Options.Mode, Confidence: q.Class.Confidence,
 		Classification: string(q.Class.Source), ExtractedFilters: q.Class.Filters, Warnings: []string{},
 	}
 	if md.ExtractedFilters == nil {
@@ -128,15 +113,17 @@ func (e *Engine) Answer(ctx context.Context, q *Question) (*Response, *Metadata,
 	if e.Now != nil {
 		now = e.Now
 	}
-	r := &run{e: e, q: q, md: md, now: now(), resp: &Response{Type: md.QueryType}}
-	if m := e.Known.Best(q.Text); m != nil && m.Similarity >= e.Opts.KnownAnswerMin {
-		m.Used = true
-		r.resp.Known, r.resp.Answer, md.Route = m, m.Answer, "known"
-		return r.resp, md, nil
-	} else if m != nil && m.Similarity >= e.Opts.KnownAnswerMin/2 {
-		r.resp.Known = m // a similar question: the model sees its answer as a template
+	r := &run{e: e, q: q, md: md, now: now()}
+	kind, err := r.routeKind()
+	if err != nil {
+		md.QueryType, md.Route = typeOf(intentKind(q)), ""
+		return nil, md, err
 	}
-	var err *Error
+	md.QueryType, md.Route = typeOf(kind), kind
+	r.resp = &Response{Type: md.QueryType}
+	if done, err := r.known(ctx); done || err != nil {
+		return r.finish(err)
+	}
 	switch kind {
 	case KindData:
 		err = r.data(ctx)
@@ -147,10 +134,14 @@ func (e *Engine) Answer(ctx context.Context, q *Question) (*Response, *Metadata,
 	case KindAgent:
 		err = r.agent(ctx)
 	}
+	return r.finish(err)
+}
+
+func (r *run) finish(err *Error) (*Response, *Metadata, *Error) {
 	if err != nil {
-		return nil, md, err
+		return nil, r.md, err
 	}
-	return r.resp, md, nil
+	return r.resp, r.md, nil
 }
 
 // rowCap is the most rows an answer shows: the route's cap, the intent's and the client's.
@@ -203,19 +194,39 @@ const qualityMin = 0.3
 // every filter score 1, 0.2 less for each filter it left out (down to 0.4); an empty result scores
 // 0.3 (valid, but it says little); a failure 0. The primary result is the best above the
 // threshold, else the best empty one. A failure of every source is a DATABASE_ERROR.
+//
+// Every read is a tool call the tools policy decides before it runs; a denied read is
+// not run. When the policy denies every read, fetch returns no best result and r.denied
+// says which.
 func (r *run) fetch(ctx context.Context, limit int) ([]SourceResult, *SourceResult, *Error) {
 	srcs := r.sources()
 	if len(srcs) == 0 {
 		return nil, nil, &Error{Status: http.StatusInternalServerError, Code: CodeDatabase, Message: "no data source serves this question", Suggestion: "configure data: and the route's sources"}
 	}
+	builts := make([]built, len(srcs))
+	reads := make([]*read, len(srcs))
+	for i, s := range srcs {
+		builts[i] = buildQuery(s, r.q.Class.Filters, limit, r.now)
+		reads[i] = r.newRead(s, readKind(builts[i].query), builts[i].query)
+	}
+	allowed, aerr := r.authorize(ctx, reads)
+	if aerr != nil {
+		return nil, nil, aerr
+	}
 	results := make([]SourceResult, len(srcs))
 	warnings := make([][]string, len(srcs))
 	var wg sync.WaitGroup
 	for i, s := range srcs {
+		results[i] = SourceResult{Name: s.Name, Query: builts[i].query}
+		if !allowed[i] {
+			results[i].Error = "not read: denied by policy"
+			r.denied = append(r.denied, reads[i])
+			continue
+		}
 		wg.Go(func() {
-			b := buildQuery(s, r.q.Class.Filters, limit, r.now)
+			b := builts[i]
 			res, err := s.runPlanned(ctx, b)
-			sr := SourceResult{Name: s.Name, Query: b.query}
+			sr := &results[i]
 			warnings[i] = b.warnings
 			switch {
 			case err != nil:
@@ -227,25 +238,21 @@ func (r *run) fetch(ctx context.Context, limit int) ([]SourceResult, *SourceResu
 				sr.Columns, sr.Rows, sr.Total = res.Columns, res.Rows, res.Total
 				warnings[i] = append(warnings[i], res.Warnings...)
 			}
-			results[i] = sr
 		})
 	}
 	wg.Wait()
-	var best *SourceResult
-	var firstErr string
 	for i := range results {
-		sr := &results[i]
-		if sr.Error != "" {
-			if firstErr == "" {
-				firstErr = sr.Name + ": " + sr.Error
-			}
-			continue
-		}
-		if best == nil || sr.Quality > best.Quality {
-			best = sr
+		if allowed[i] {
+			r.ran(reads[i], len(results[i].Rows), errorOrNil(results[i].Error))
 		}
 	}
+	best, firstErr := pickBest(results, allowed)
+	if best == nil && len(r.denied) == len(srcs) {
+		r.recordSources(results, reads)
+		return results, nil, nil
+	}
 	if best == nil {
+		r.recordSources(results, reads)
 		return results, nil, &Error{Status: http.StatusBadGateway, Code: CodeDatabase, Message: "Unable to search the data. Please try again.",
 			Suggestion: "retry in a moment; if the problem persists, the data source is unavailable", Err: errorString(firstErr)}
 	}
@@ -257,11 +264,48 @@ func (r *run) fetch(ctx context.Context, limit int) ([]SourceResult, *SourceResu
 				r.warn(w)
 			}
 		}
-		if sr.Error != "" {
+		if sr.Error != "" && allowed[i] {
 			r.warn("data source " + sr.Name + " failed; answered from the others")
 		}
 	}
+	r.recordSources(results, reads)
 	return results, best, nil
+}
+
+// pickBest returns the best result of the reads that ran, and the first failure.
+func pickBest(results []SourceResult, allowed []bool) (*SourceResult, string) {
+	var best *SourceResult
+	var firstErr string
+	for i := range results {
+		sr := &results[i]
+		if !allowed[i] {
+			continue
+		}
+		if sr.Error != "" {
+			if firstErr == "" {
+				firstErr = sr.Name + ": " + sr.Error
+			}
+			continue
+		}
+		if best == nil || sr.Quality > best.Quality {
+			best = sr
+		}
+	}
+	return best, firstErr
+}
+
+// recordSources puts what each source contributed into the metadata.
+func (r *run) recordSources(results []SourceResult, reads []*read) {
+	for i, sr := range results {
+		r.md.Sources = append(r.md.Sources, SourceUse{Name: sr.Name, Tool: reads[i].call.Name, Rows: len(sr.Rows), Used: sr.Used, Error: sr.Error})
+	}
+}
+
+func errorOrNil(msg string) error {
+	if msg == "" {
+		return nil
+	}
+	return errorString(msg)
 }
 
 type errorString string
@@ -290,6 +334,10 @@ func (r *run) data(ctx context.Context) *Error {
 	if err != nil {
 		return err
 	}
+	if best == nil {
+		r.resp.Answer = r.notRead(r.denied)
+		return nil
+	}
 	r.setData(results, best)
 	r.resp.Answer = describe(r.e.Sources[best.Name], best)
 	return nil
@@ -299,8 +347,7 @@ func (r *run) data(ctx context.Context) *Error {
 // A question that reads no data (its route's sources are none of ours, or it has no
 // sources, tools or filters: a greeting) has no database results to show, and says so.
 func (r *run) degrade(ctx context.Context, cause error) *Error {
-	route := r.q.Intent.Route
-	if len(r.sources()) == 0 || (len(route.Sources) == 0 && len(route.AllTools()) == 0 && len(r.q.Class.Filters) == 0) {
+	if r.routeCaps(r.md.Route)&capData == 0 {
 		r.warn(NoModel)
 		r.resp.Answer = NoModel
 		return nil
@@ -312,7 +359,9 @@ func (r *run) degrade(ctx context.Context, cause error) *Error {
 		}
 		return err
 	}
-	r.resp.Answer = AIUnavailable + " " + r.resp.Answer
+	if len(r.resp.Rows) > 0 || r.primary != "" {
+		r.resp.Answer = AIUnavailable + " " + r.resp.Answer
+	}
 	return nil
 }
 

@@ -3,6 +3,7 @@ package query
 import (
 	"bufio"
 	"bytes"
+	"context"
 	"encoding/json"
 	"fmt"
 	"os"
@@ -12,6 +13,7 @@ import (
 	"gopkg.in/yaml.v3"
 
 	"github.com/weirgw/weir/adapters/data"
+	"github.com/weirgw/weir/adapters/llm"
 )
 
 // KnownAnswer is a pre-computed question/answer pair (seed 004's context cache).
@@ -150,4 +152,32 @@ func keywords(s string) map[string]bool {
 		out[w] = true
 	}
 	return out
+}
+
+// known consults the known answers (seed 004's context cache) as a call of
+// KnownAnswersTool that the tools policy decides. A close match is the answer (done); a
+// similar one only informs the model.
+func (r *run) known(ctx context.Context) (done bool, err *Error) {
+	if r.e.Known == nil || r.e.Known.Len() == 0 {
+		return false, nil
+	}
+	m := r.e.Known.Best(r.q.Text)
+	if m == nil || m.Similarity < r.e.Opts.KnownAnswerMin/2 {
+		return false, nil
+	}
+	args, _ := json.Marshal(map[string]string{"question": r.q.Text})
+	r.reads++
+	rd := &read{kind: "known", call: llm.ToolCall{ID: fmt.Sprintf("weir_read_%d", r.reads), Name: KnownAnswersTool, Arguments: string(args)}}
+	ok, err := r.authorize(ctx, []*read{rd})
+	if err != nil || !ok[0] {
+		return false, err
+	}
+	r.ran(rd, 1, nil)
+	if m.Similarity >= r.e.Opts.KnownAnswerMin {
+		m.Used = true
+		r.resp.Known, r.resp.Answer, r.md.Route = m, m.Answer, "known"
+		return true, nil
+	}
+	r.resp.Known = m // a similar question: the model sees its answer as a template
+	return false, nil
 }

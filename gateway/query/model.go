@@ -37,12 +37,18 @@ func (r *run) llm(ctx context.Context) *Error {
 	rows, tokens := r.contextLimits()
 	var results []SourceResult
 	var best *SourceResult
-	if len(r.sources()) > 0 {
+	if r.readsData() {
 		var err *Error
 		if results, best, err = r.fetch(ctx, rows); err != nil {
+			if err.Code == CodePolicy {
+				return err
+			}
 			// The model can still answer without data (a greeting, advice); it is told so.
 			r.warn("no data could be read for this answer: " + err.Message)
 			results, best = nil, nil
+		} else if best == nil {
+			r.notRead(r.denied)
+			results = nil
 		}
 	}
 	block, n := contextBlock(results, rows, tokens)
@@ -63,6 +69,9 @@ func (r *run) llm(ctx context.Context) *Error {
 func (r *run) hybrid(ctx context.Context) *Error {
 	if err := r.data(ctx); err != nil {
 		return err
+	}
+	if r.primary == "" {
+		return nil // the policy refused the reads: there is nothing to analyse
 	}
 	if r.e.Model == nil {
 		r.warn(AIUnavailable)

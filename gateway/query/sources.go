@@ -158,7 +158,7 @@ func OpenSources(ctx context.Context, cfgs []config.DataSource, prev map[string]
 
 func sameSource(a, b config.DataSource) bool {
 	if a.Name != b.Name || a.Schema != b.Schema || a.DSN != b.DSN || a.CSV != b.CSV || a.Timeout != b.Timeout ||
-		a.MaxRows != b.MaxRows || a.Tool != b.Tool || (a.HTTP == nil) != (b.HTTP == nil) || len(a.Filters) != len(b.Filters) {
+		a.MaxRows != b.MaxRows || a.Tool != b.Tool || a.Tools != b.Tools || (a.HTTP == nil) != (b.HTTP == nil) || len(a.Filters) != len(b.Filters) {
 		return false
 	}
 	if a.HTTP != nil && fmt.Sprintf("%+v", *a.HTTP) != fmt.Sprintf("%+v", *b.HTTP) {

@@ -129,9 +129,15 @@ type SourceResult struct {
 
 // Metadata is seed 000's QueryMetadata plus what an operator needs to trace the answer.
 type Metadata struct {
-	QueryType        string         `json:"queryType"`
-	Intent           string         `json:"intent"`
-	Route            string         `json:"route"`
+	QueryType string `json:"queryType"`
+	Intent    string `json:"intent"`
+	// Route is the route kind the question took: data, llm, data+llm, agent, or known
+	// (a known answer); empty when the question was refused before routing.
+	Route string `json:"route"`
+	// RequestedMode is options.mode as the client sent it ("" when absent).
+	RequestedMode string `json:"requestedMode,omitempty"`
+	// Sources are the data sources Weir read (or was refused to read) for the answer.
+	Sources          []SourceUse    `json:"sources,omitempty"`
 	ExecutionTimeMs  float64        `json:"executionTimeMs"`
 	FindingsAnalyzed int            `json:"findingsAnalyzed"`
 	TokensUsed       int            `json:"tokensUsed"`
@@ -154,14 +160,28 @@ type Pagination struct {
 	Paginated  bool  `json:"paginated"`
 }
 
-// CallRecord is one query_data call of the agent loop, as the response and the audit
-// trail show it.
+// SourceUse is what one data source gave an answer: the rows it returned and whether they
+// were used, or why it was not read.
+type SourceUse struct {
+	Name string `json:"name"`
+	// Tool is the tool name the read had in the tools decision.
+	Tool  string `json:"tool"`
+	Rows  int    `json:"rows"`
+	Used  bool   `json:"used"`
+	Error string `json:"error,omitempty"`
+}
+
+// CallRecord is one tool call the question made — a data read of Weir's own (origin weir)
+// or a call the model proposed in the agent loop (origin model) — with its verdict, as the
+// response and the audit trail show it.
 type CallRecord struct {
 	ID     string `json:"id"`
 	Name   string `json:"name"`
+	Origin string `json:"origin"`
 	Allow  bool   `json:"allow"`
 	Reason string `json:"reason,omitempty"`
-	// Outcome is rows (with Rows), empty, invalid (sent back to the model) or error.
+	// Outcome is rows (with Rows), empty, invalid (sent back to the model), error, or
+	// denied (the policy refused it; it did not run).
 	Outcome string `json:"outcome"`
 	Rows    int    `json:"rows"`
 	// Arguments are the call's raw arguments, for the audit trail when it records content.
