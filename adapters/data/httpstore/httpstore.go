@@ -189,7 +189,7 @@ func holeValue(h hole, p *data.Plan) (string, bool) {
 		return "", false
 	}
 	for _, pr := range p.Where[0] {
-		if pr.Field.Name != h.field || pr.Strategy != data.MatchExact {
+		if pr.Field.Name != h.field || pr.Strategy != data.MatchExact || pr.Not {
 			continue
 		}
 		switch {
