@@ -38,10 +38,6 @@ data:
   - name: orders
     schema: %[1]s/data/schema.yaml
     dsn: %[2]s
-    filters:
-      metric: {role: metric}
-      dimension: {role: group_by, values: {calendar_month: month}}
-      year: {role: year}
 `, ex, dsn)
 	path := filepath.Join(dir, "weir.yaml")
 	if err := os.WriteFile(path, []byte(cfg), 0o600); err != nil {

@@ -102,7 +102,7 @@ const (
 	// MaxFuzzyThreshold is the largest edit distance a fuzzy filter may ask for.
 	MaxFuzzyThreshold = 5
 	// MaxInValues caps the values of one in filter.
-	MaxInValues = 200
+	MaxInValues = 1000
 	// MaxFilters caps the filters of one query.
 	MaxFilters = 32
 	// MaxAggregations caps the aggregations of one query.

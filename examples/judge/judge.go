@@ -17,6 +17,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"math"
+	"regexp"
 	"strconv"
 	"strings"
 
@@ -75,6 +76,7 @@ type Result struct {
 	Shape  string  `json:"shape"` // scalar, groups, rows, none
 	Value  any     `json:"value,omitempty"`
 	Groups [][]any `json:"groups,omitempty"`
+	Count  *int64  `json:"count,omitempty"`
 }
 
 // countUnits are units that count rows: a listing of rows presents its size as the answer.
@@ -164,9 +166,13 @@ func present(r *response) presented {
 		}
 	}
 	if r.Result != nil {
-		return presentResult(p, r.Result)
+		return presentResult(p, r.Result, r.Rows)
 	}
 	if len(r.Rows) == 0 {
+		if f, ok := firstNumber(r.Answer); ok && !p.refusal {
+			p.scalar = &f // a number in a text answer (a known answer) is presented as the answer
+			return p
+		}
 		p.empty = !p.refusal
 		zero := int64(0)
 		if p.empty {
@@ -201,8 +207,19 @@ func present(r *response) presented {
 	return p
 }
 
-func presentResult(p presented, res *Result) presented {
+func presentResult(p presented, res *Result, rows []map[string]any) presented {
 	switch res.Shape {
+	case "rows":
+		n := int64(len(rows))
+		if res.Count != nil {
+			n = *res.Count
+		}
+		p.count = &n
+		if n == 0 {
+			p.empty = true
+		} else {
+			p.rows = rows
+		}
 	case "scalar":
 		if f, ok := num(res.Value); ok {
 			p.scalar = &f
@@ -217,6 +234,18 @@ func presentResult(p presented, res *Result) presented {
 		p.empty = !p.refusal
 	}
 	return p
+}
+
+var numberRE = regexp.MustCompile(`(?:^|[^\p{L}\d.-])(\d+(?:\.\d+)?)(?:[^\p{L}\d]|$)`)
+
+// firstNumber is the first number of a text that is not part of a word or a code.
+func firstNumber(s string) (float64, bool) {
+	m := numberRE.FindStringSubmatch(s)
+	if m == nil {
+		return 0, false
+	}
+	f, err := strconv.ParseFloat(m[1], 64)
+	return f, err == nil
 }
 
 func num(v any) (float64, bool) {

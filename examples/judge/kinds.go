@@ -142,16 +142,41 @@ func judgeRows(q Question, p presented) Verdict {
 	for _, w := range want {
 		wantSet[label(w)] = true
 	}
-	for col := range p.rows[0] {
+	for _, key := range keys(p.rows[0]) {
 		got := map[string]bool{}
 		for _, row := range p.rows {
-			got[label(row[col])] = true
+			got[label(key.of(row))] = true
 		}
 		if len(got) == len(wantSet) && subset(got, wantSet) {
 			return Verdict{Exact, fmt.Sprintf("%d rows", len(want))}
 		}
 	}
 	return Verdict{Wrong, fmt.Sprintf("%d rows, not the expected %v", len(p.rows), want)}
+}
+
+// rowKey identifies rows by one column, or by two joined with "/" (USUBJID/AESEQ).
+type rowKey struct{ a, b string }
+
+func (k rowKey) of(row map[string]any) any {
+	if k.b == "" {
+		return row[k.a]
+	}
+	return fmt.Sprintf("%v/%v", label(row[k.a]), label(row[k.b]))
+}
+
+func keys(row map[string]any) []rowKey {
+	var out []rowKey
+	for a := range row {
+		out = append(out, rowKey{a: a})
+	}
+	for a := range row {
+		for b := range row {
+			if a != b {
+				out = append(out, rowKey{a: a, b: b})
+			}
+		}
+	}
+	return out
 }
 
 func subset(a, b map[string]bool) bool {

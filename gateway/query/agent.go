@@ -149,7 +149,7 @@ func (r *run) showLast(sr *SourceResult) {
 	}
 	cp := *sr
 	cp.Rows = rows
-	r.setData([]SourceResult{cp}, &cp)
+	r.setData(&cp)
 }
 
 // agentTools returns the query tools the model is offered: one per source of the intent,

@@ -4,10 +4,11 @@ import (
 	"context"
 	"net/http"
 	"slices"
-	"sync"
 	"time"
 
+	"github.com/weirgw/weir/adapters/data/semantic"
 	"github.com/weirgw/weir/adapters/llm"
+	"github.com/weirgw/weir/gateway/query/nl"
 	"github.com/weirgw/weir/gateway/config"
 	"github.com/weirgw/weir/policies/grounding"
 	"github.com/weirgw/weir/rules"
@@ -28,6 +29,9 @@ type Engine struct {
 	Opts config.QueryOptions
 	// Now is the clock relative periods are resolved against; default time.Now.
 	Now func() time.Time
+
+	model  *semantic.Model
+	parser *nl.Parser
 }
 
 // Guard is what the gateway decides about a question's model output: the tools policy for
@@ -92,6 +96,9 @@ type run struct {
 	reads int
 	// denied are the reads the tools policy refused.
 	denied []*read
+	// sq is the question's semantic query; steps the reads it made.
+	sq    *semantic.Query
+	steps []StepRecord
 }
 
 // Answer answers q. It returns the metadata in every case, the failures included; the
@@ -186,161 +193,26 @@ func (r *run) warn(msg string) {
 	}
 }
 
-// qualityMin is seed 004's threshold: a source's result is used above it.
-const qualityMin = 0.3
-
-// fetch runs the question's filters as a query on every source of the intent in
-// parallel, scores each result and keeps the best: rows from a source that could apply
-// every filter score 1, 0.2 less for each filter it left out (down to 0.4); an empty result scores
-// 0.3 (valid, but it says little); a failure 0. The primary result is the best above the
-// threshold, else the best empty one. A failure of every source is a DATABASE_ERROR.
-//
-// Every read is a tool call the tools policy decides before it runs; a denied read is
-// not run. When the policy denies every read, fetch returns no best result and r.denied
-// says which.
-func (r *run) fetch(ctx context.Context, limit int) ([]SourceResult, *SourceResult, *Error) {
-	srcs := r.sources()
-	if len(srcs) == 0 {
-		return nil, nil, &Error{Status: http.StatusInternalServerError, Code: CodeDatabase, Message: "no data source serves this question", Suggestion: "configure data: and the route's sources"}
-	}
-	builts := make([]built, len(srcs))
-	reads := make([]*read, len(srcs))
-	for i, s := range srcs {
-		builts[i] = buildQuery(s, r.q.Class.Filters, limit, r.now)
-		reads[i] = r.newRead(s, readKind(builts[i].query), builts[i].query)
-	}
-	allowed, aerr := r.authorize(ctx, reads)
-	if aerr != nil {
-		return nil, nil, aerr
-	}
-	results := make([]SourceResult, len(srcs))
-	warnings := make([][]string, len(srcs))
-	var wg sync.WaitGroup
-	for i, s := range srcs {
-		results[i] = SourceResult{Name: s.Name, Query: builts[i].query}
-		if !allowed[i] {
-			results[i].Error = "not read: denied by policy"
-			r.denied = append(r.denied, reads[i])
-			continue
-		}
-		wg.Go(func() {
-			b := builts[i]
-			res, err := s.runPlanned(ctx, b)
-			sr := &results[i]
-			warnings[i] = b.warnings
-			switch {
-			case err != nil:
-				sr.Error = err.Error()
-			case len(res.Rows) == 0:
-				sr.Quality, sr.Columns, sr.Rows, sr.Total = qualityMin, res.Columns, res.Rows, res.Total
-			default:
-				sr.Quality = max(0.4, 1-0.2*float64(b.dropped+b.unused))
-				sr.Columns, sr.Rows, sr.Total = res.Columns, res.Rows, res.Total
-				warnings[i] = append(warnings[i], res.Warnings...)
-			}
-		})
-	}
-	wg.Wait()
-	for i := range results {
-		if allowed[i] {
-			r.ran(reads[i], len(results[i].Rows), errorOrNil(results[i].Error))
-		}
-	}
-	best, firstErr := pickBest(results, allowed)
-	if best == nil && len(r.denied) == len(srcs) {
-		r.recordSources(results, reads)
-		return results, nil, nil
-	}
-	if best == nil {
-		r.recordSources(results, reads)
-		return results, nil, &Error{Status: http.StatusBadGateway, Code: CodeDatabase, Message: "Unable to search the data. Please try again.",
-			Suggestion: "retry in a moment; if the problem persists, the data source is unavailable", Err: errorString(firstErr)}
-	}
-	for i := range results {
-		sr := &results[i]
-		sr.Used = sr == best || (sr.Error == "" && sr.Quality > qualityMin)
-		if sr.Used {
-			for _, w := range warnings[i] {
-				r.warn(w)
-			}
-		}
-		if sr.Error != "" && allowed[i] {
-			r.warn("data source " + sr.Name + " failed; answered from the others")
-		}
-	}
-	r.recordSources(results, reads)
-	return results, best, nil
-}
-
-// pickBest returns the best result of the reads that ran, and the first failure.
-func pickBest(results []SourceResult, allowed []bool) (*SourceResult, string) {
-	var best *SourceResult
-	var firstErr string
-	for i := range results {
-		sr := &results[i]
-		if !allowed[i] {
-			continue
-		}
-		if sr.Error != "" {
-			if firstErr == "" {
-				firstErr = sr.Name + ": " + sr.Error
-			}
-			continue
-		}
-		if best == nil || sr.Quality > best.Quality {
-			best = sr
-		}
-	}
-	return best, firstErr
-}
-
-// recordSources puts what each source contributed into the metadata.
-func (r *run) recordSources(results []SourceResult, reads []*read) {
-	for i, sr := range results {
-		r.md.Sources = append(r.md.Sources, SourceUse{Name: sr.Name, Tool: reads[i].call.Name, Rows: len(sr.Rows), Used: sr.Used, Error: sr.Error})
-	}
-}
-
-func errorOrNil(msg string) error {
-	if msg == "" {
-		return nil
-	}
-	return errorString(msg)
-}
-
-type errorString string
-
-func (e errorString) Error() string { return string(e) }
-
-// setData puts the primary result into the response, with pagination when the rows are a
-// page of a larger result (seed 000: above 50).
-func (r *run) setData(results []SourceResult, best *SourceResult) {
-	r.primary = best.Name
-	r.resp.Columns, r.resp.Rows = best.Columns, best.Rows
-	r.md.DataQuery = best.Query
-	r.md.FindingsAnalyzed = int(max(best.Total, int64(len(best.Rows))))
-	if len(results) > 1 {
-		r.resp.Sources = results
-	}
-	if best.Query != nil && len(best.Query.Aggregations) == 0 && (best.Total > int64(len(best.Rows)) || best.Total > 50) {
-		r.md.Pagination = &Pagination{TotalCount: best.Total, Page: 1, PageSize: len(best.Rows), Paginated: best.Total > int64(len(best.Rows))}
+// setData puts rows into the response, with pagination when they are a page of a larger
+// result (seed 000: above 50).
+func (r *run) setData(sr *SourceResult) {
+	r.primary = sr.Name
+	r.resp.Columns, r.resp.Rows = sr.Columns, sr.Rows
+	r.md.DataQuery = sr.Query
+	r.md.FindingsAnalyzed = int(max(sr.Total, int64(len(sr.Rows))))
+	if sr.Query != nil && len(sr.Query.Aggregations) == 0 && (sr.Total > int64(len(sr.Rows)) || sr.Total > 50) {
+		r.md.Pagination = &Pagination{TotalCount: sr.Total, Page: 1, PageSize: len(sr.Rows), Paginated: sr.Total > int64(len(sr.Rows))}
 	}
 }
 
 // data answers from the data alone: the extracted filters become a query (seed 000's
 // simple queries, seed 002's direct metrics).
 func (r *run) data(ctx context.Context) *Error {
-	results, best, err := r.fetch(ctx, r.rowCap())
-	if err != nil {
-		return err
-	}
-	if best == nil {
-		r.resp.Answer = r.notRead(r.denied)
+	if len(r.sources()) == 0 {
+		r.cannotAnswer([]string{"no data source serves intent " + r.q.Class.Intent})
 		return nil
 	}
-	r.setData(results, best)
-	r.resp.Answer = describe(r.e.Sources[best.Name], best)
-	return nil
+	return r.answerSemantic(ctx)
 }
 
 // degrade answers from the data when the model cannot: seed 000's fallback.
@@ -353,6 +225,9 @@ func (r *run) degrade(ctx context.Context, cause error) *Error {
 		return nil
 	}
 	r.warn(AIUnavailable)
+	if sq := r.understand(); len(sq.Uncovered) > 0 && len(r.sources()) > 0 {
+		return r.showContext(ctx, sq.Uncovered)
+	}
 	if err := r.data(ctx); err != nil {
 		if cause != nil && r.e.Model != nil {
 			return &Error{Status: http.StatusBadGateway, Code: CodeAI, Message: "The model and the data are both unavailable.", Suggestion: "retry in a moment", Err: cause}

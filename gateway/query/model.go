@@ -36,25 +36,20 @@ func (r *run) llm(ctx context.Context) *Error {
 	}
 	rows, tokens := r.contextLimits()
 	var results []SourceResult
-	var best *SourceResult
 	if r.readsData() {
-		var err *Error
-		if results, best, err = r.fetch(ctx, rows); err != nil {
-			if err.Code == CodePolicy {
-				return err
-			}
-			// The model can still answer without data (a greeting, advice); it is told so.
+		sr, err := r.contextRows(ctx, rows)
+		switch {
+		case err != nil && err.Code == CodePolicy:
+			return err
+		case err != nil:
+			// The model can still answer without data (advice); it is told so.
 			r.warn("no data could be read for this answer: " + err.Message)
-			results, best = nil, nil
-		} else if best == nil {
-			r.notRead(r.denied)
-			results = nil
+		case sr != nil:
+			results = []SourceResult{*sr}
+			r.setData(sr)
 		}
 	}
 	block, n := contextBlock(results, rows, tokens)
-	if best != nil {
-		r.setData(results, best)
-	}
 	r.md.FindingsAnalyzed = n
 	text, gerr := r.analyse(ctx, block)
 	if gerr != nil {
@@ -78,7 +73,7 @@ func (r *run) hybrid(ctx context.Context) *Error {
 		return nil
 	}
 	rows, tokens := r.contextLimits()
-	results := []SourceResult{{Name: r.primary, Used: true, Columns: r.resp.Columns, Rows: r.resp.Rows, Total: int64(r.md.FindingsAnalyzed)}}
+	results := []SourceResult{{Name: r.primary, Used: true, Columns: r.resp.Columns, Rows: r.resp.Rows, Total: int64(max(r.md.FindingsAnalyzed, len(r.resp.Rows)))}}
 	block, _ := contextBlock(results, rows, tokens)
 	text, gerr := r.analyse(ctx, block+"\nThe user has been shown these results: "+r.resp.Answer+"\n")
 	if gerr != nil {

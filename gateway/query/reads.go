@@ -58,6 +58,9 @@ type read struct {
 
 // newRead names a read of q on src as a tool call.
 func (r *run) newRead(src *Source, kind string, q *data.Query) *read {
+	if q.Filters == nil {
+		q.Filters = []data.Filter{} // "filters": [] as a model would send it, never null
+	}
 	args, err := json.Marshal(q)
 	if err != nil {
 		args = []byte("{}")

@@ -53,8 +53,7 @@ func ordersSource(t *testing.T) (*Source, *countingBackend) {
 	t.Helper()
 	dir, _ := filepath.Abs("../../examples/analytics/data")
 	cfg := config.DataSource{Name: "orders", Schema: filepath.Join(dir, "schema.yaml"), CSV: filepath.Join(dir, "orders.csv"), Tool: "execute_metric",
-		Tools:   config.ReadTools{Rows: "filter_data", Metric: "execute_metric", Group: "aggregate_group", Compare: "compare_periods"},
-		Filters: analyticsFilters}
+		Tools: config.ReadTools{Rows: "filter_data", Metric: "execute_metric", Group: "aggregate_group", Compare: "compare_periods"}}
 	s, err := OpenSource(context.Background(), cfg)
 	if err != nil {
 		t.Fatal(err)
@@ -81,17 +80,17 @@ var seed002 = map[string]struct {
 // never reaches the backend (issue 12, point 6).
 func TestReadsArePolicyDecided(t *testing.T) {
 	src, backend := ordersSource(t)
-	filters := []map[string]any{nil, {"metric": "revenue"}, {"metric": "revenue", "dimension": "category"}, {"limit": 5}}
+	questions := []string{"grazie", "fatturato totale", "fatturato per categoria", "mostrami 5 ordini", "prime 10 righe"}
 	modes := []string{"", ModeAuto, ModeSimple, ModeComplex, ModeHybrid}
 	for intent, in := range seed002 {
-		for _, f := range filters {
+		for _, text := range questions {
 			for _, mode := range modes {
 				g := &policyGuard{allowed: map[string]bool{}}
 				for _, tool := range in.allowed {
 					g.allowed[tool] = true
 				}
 				e := &Engine{Sources: map[string]*Source{"orders": src}, Order: []string{"orders"}, Opts: config.QueryOptions{MaxResults: 50}}
-				q := &Question{Text: "q", Class: rules.Classification{Intent: intent, Filters: f}, Intent: rules.Intent{Name: intent, Route: in.route},
+				q := &Question{Text: text, Class: rules.Classification{Intent: intent}, Intent: rules.Intent{Name: intent, Route: in.route},
 					Options: Options{Mode: mode}, Guard: g}
 				before := backend.runs.Load()
 				resp, md, qerr := e.Answer(context.Background(), q)

@@ -230,3 +230,11 @@ func contains(list []string, s string) bool {
 }
 
 var errShape = errors.New("httpstore: unexpected response shape")
+
+var _ data.Explainer = (*Store)(nil)
+
+// Explain describes the request Run sends for a plan; filters, aggregations, order and
+// limit are then applied by Weir in memory.
+func (s *Store) Explain(p *data.Plan) (string, []any) {
+	return "GET " + s.requestURL(p) + " — then every filter, aggregation, order and limit applied in Weir (data.Eval)", nil
+}
