@@ -8,8 +8,8 @@ import (
 
 	"github.com/weirgw/weir/adapters/data/semantic"
 	"github.com/weirgw/weir/adapters/llm"
-	"github.com/weirgw/weir/gateway/query/nl"
 	"github.com/weirgw/weir/gateway/config"
+	"github.com/weirgw/weir/gateway/query/nl"
 	"github.com/weirgw/weir/policies/grounding"
 	"github.com/weirgw/weir/rules"
 )

@@ -193,12 +193,12 @@ type Metadata struct {
 	// not cover.
 	SemanticQuery *semantic.Query `json:"semanticQuery,omitempty"`
 	// Steps are the reads of the semantic query with their SQL (options.explain).
-	Steps []StepRecord `json:"steps,omitempty"`
-	Iterations       int            `json:"iterations,omitempty"`
-	ToolCalls        []CallRecord   `json:"toolCalls,omitempty"`
-	Pagination       *Pagination    `json:"pagination,omitempty"`
-	Warnings         []string       `json:"warnings"`
-	DecisionID       string         `json:"decision_id"`
+	Steps      []StepRecord `json:"steps,omitempty"`
+	Iterations int          `json:"iterations,omitempty"`
+	ToolCalls  []CallRecord `json:"toolCalls,omitempty"`
+	Pagination *Pagination  `json:"pagination,omitempty"`
+	Warnings   []string     `json:"warnings"`
+	DecisionID string       `json:"decision_id"`
 }
 
 // Pagination describes a result larger than the page returned.

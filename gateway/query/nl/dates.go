@@ -30,9 +30,9 @@ var ordinalQuarter = map[string]int{"first": 1, "1st": 1, "primo": 1, "second": 
 	"third": 3, "3rd": 3, "terzo": 3, "fourth": 4, "4th": 4, "quarto": 4}
 
 var (
-	fromWords    = set("from", "since", "da", "dal", "dalla", "dall", "dai", "dalle", "starting", "after", "dopo", "beginning")
+	fromWords = set("from", "since", "da", "dal", "dalla", "dall", "dai", "dalle", "starting", "after", "dopo", "beginning")
 	// openWords start an open period by themselves; "from 2022" alone is the year 2022.
-	openWords = set("since", "dal", "dalla", "dall", "dai", "dalle", "starting", "after", "dopo", "beginning")
+	openWords    = set("since", "dal", "dalla", "dall", "dai", "dalle", "starting", "after", "dopo", "beginning")
 	toWords      = set("to", "a", "al", "alla", "all", "ai", "alle", "until", "till", "through", "thru", "fino", "entro", "before", "prima", "-")
 	betweenWords = set("between", "tra", "fra")
 	andWords     = set("and", "e", "ed", "&")

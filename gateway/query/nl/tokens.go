@@ -60,8 +60,10 @@ func tokenize(text string) []token {
 	return mergeMultipliers(out)
 }
 
-func isWord(r rune) bool  { return unicode.IsLetter(r) || unicode.IsDigit(r) }
-func isJoiner(r rune) bool { return r == '-' || r == '.' || r == ',' || r == '/' || r == '\'' || r == '’' }
+func isWord(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) }
+func isJoiner(r rune) bool {
+	return r == '-' || r == '.' || r == ',' || r == '/' || r == '\'' || r == '’'
+}
 
 // split turns one raw run into tokens: a number, a code, or words.
 func split(raw string) []token {
