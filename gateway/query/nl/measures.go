@@ -165,6 +165,8 @@ func (r *reader) countMeasure(seen map[string]bool) {
 		if key := r.fact.Entity(rows.src.RowEntity()); key != "" {
 			r.addMeasure(semantic.Measure{Op: data.AggCountDistinct, Field: key, Unit: rows.src.Decl.Rows.Unit}, seen)
 		}
+	case r.has(gFrequent): // how often: a count of rows, whatever the default measure
+		r.addMeasure(semantic.Measure{Op: data.AggCount, Unit: d.Rows.Unit}, seen)
 	case r.distinctDim() != "":
 		f := r.distinct
 		r.addMeasure(semantic.Measure{Op: data.AggCountDistinct, Field: f, Unit: d.Fields[f].Counts}, seen)

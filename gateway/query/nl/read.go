@@ -177,6 +177,11 @@ func (r *reader) operandField() *meaning {
 		if m := r.nearField(k, 3); m != nil {
 			return m
 		}
+		if it.gen != gSum && r.fact != nil { // "the biggest value": the field a measure sums
+			if m := r.summedNear(k); m != nil {
+				return m
+			}
+		}
 	}
 	return nil
 }

@@ -58,7 +58,7 @@ func (r *reader) averagePer() bool {
 // readListing decides whether the question asks for rows: show/list/any, "which <row>",
 // "the most recent <row>", or a bare row noun with nothing to compute.
 func (r *reader) readListing() {
-	counting := r.anyOf(gCount, gHowMuch, gPercent, gSize) || r.hasKind(mMeasure)
+	counting := r.anyOf(gCount, gHowMuch, gPercent, gSize) || r.measureAsked()
 	rowsAt := -1
 	for k, it := range r.items {
 		if it.kind(mRows) != nil && it.kind(mRows).src == r.fact {
@@ -83,6 +83,27 @@ func (r *reader) readListing() {
 	r.listing = true
 	r.items[rowsAt].used = true
 	r.readRowOrder(which)
+}
+
+// measureAsked reports a measure the question asks for as such — not a measure word that
+// names a field under a superlative ("the highest value": the largest declaration value).
+func (r *reader) measureAsked() bool {
+	for k, it := range r.items {
+		m := it.kind(mMeasure)
+		if m == nil || m.src != r.fact {
+			continue
+		}
+		sup := false
+		for _, j := range []int{r.prev(k, 1), r.next(k, 1)} {
+			if j >= 0 && (r.items[j].is(gMax) || r.items[j].is(gMin)) && summedField(m) != "" {
+				sup = true
+			}
+		}
+		if !sup {
+			return true
+		}
+	}
+	return false
 }
 
 // whichRows reports "which/who ... <row noun>" with the row noun close after.
@@ -136,6 +157,12 @@ func (r *reader) operandOf(k int) *meaning {
 	if m := r.nearField(k, 3); m != nil {
 		return m
 	}
+	m := r.summedNear(k)
+	return m
+}
+
+// summedNear is the field summed by a measure within three items of k.
+func (r *reader) summedNear(k int) *meaning {
 	for d := 1; d <= 3; d++ {
 		for _, j := range []int{k + d, k - d} {
 			if j < 0 || j >= len(r.items) {
