@@ -86,6 +86,11 @@ type QueryOptions struct {
 	MaxIterations int `yaml:"max_iterations"`
 	// Timeout bounds one question end to end. Default 60s.
 	Timeout Duration `yaml:"timeout"`
+	// Prompts is a directory (relative to this config) of per-intent instructions for the
+	// model: <intent>.md is the system prompt of that intent's answers (seed 002's
+	// analytics, strategy, data_preview and conversational prompts). Intents without one get
+	// Weir's generic instruction.
+	Prompts string `yaml:"prompts"`
 }
 
 func (c *Config) queryDefaults() {
@@ -128,6 +133,7 @@ func (c *Config) resolveData(dir string) {
 	}
 	for i := range c.Routes {
 		abs(&c.Routes[i].QueryOptions.KnownAnswers)
+		abs(&c.Routes[i].QueryOptions.Prompts)
 	}
 }
 
@@ -161,8 +167,8 @@ func (c *Config) validateData(bad func(path, format string, args ...any), env lo
 	}
 	for i, r := range c.Routes {
 		if r.Surface != SurfaceQuery {
-			if r.QueryOptions.Model != nil || len(r.QueryOptions.Sources) > 0 || r.QueryOptions.KnownAnswers != "" {
-				bad("routes"+index(i), "route %q: model, sources and known_answers belong to query routes", r.Name)
+			if r.QueryOptions.Model != nil || len(r.QueryOptions.Sources) > 0 || r.QueryOptions.KnownAnswers != "" || r.QueryOptions.Prompts != "" {
+				bad("routes"+index(i), "route %q: model, sources, known_answers and prompts belong to query routes", r.Name)
 			}
 			continue
 		}

@@ -169,6 +169,9 @@ func (r *run) agentTools() ([]llm.Tool, map[string]*Source) {
 
 func (r *run) agentPrompt(tools []llm.Tool) string {
 	var b strings.Builder
+	if p := r.e.prompts[r.q.Class.Intent]; p != "" {
+		b.WriteString(p + "\n")
+	}
 	b.WriteString("You answer questions about data by calling the query tools offered, then answering from their results. ")
 	b.WriteString("Each tool takes a structured query (filters, aggregations, orderBy, limit) described by its schema. ")
 	b.WriteString("If a call returns an error, correct the query and call again. An empty result is a valid answer. ")

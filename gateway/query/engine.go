@@ -4,6 +4,7 @@ import (
 	"context"
 	"net/http"
 	"slices"
+	"sync"
 	"time"
 
 	"github.com/weirgw/weir/adapters/data/semantic"
@@ -32,6 +33,10 @@ type Engine struct {
 
 	model  *semantic.Model
 	parser *nl.Parser
+	// subsets caches the parsers of intents that read only some sources, by source names.
+	subsets *sync.Map
+	// prompts are the per-intent system prompts (Opts.Prompts).
+	prompts map[string]string
 }
 
 // Guard is what the gateway decides about a question's model output: the tools policy for

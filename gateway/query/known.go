@@ -7,13 +7,16 @@ import (
 	"encoding/json"
 	"fmt"
 	"os"
+	"sort"
 	"strings"
 	"unicode"
 
 	"gopkg.in/yaml.v3"
 
 	"github.com/weirgw/weir/adapters/data"
+	"github.com/weirgw/weir/adapters/data/semantic"
 	"github.com/weirgw/weir/adapters/llm"
+	"github.com/weirgw/weir/gateway/query/nl"
 )
 
 // KnownAnswer is a pre-computed question/answer pair (seed 004's context cache).
@@ -174,10 +177,72 @@ func (r *run) known(ctx context.Context) (done bool, err *Error) {
 	}
 	r.ran(rd, 1, nil)
 	if m.Similarity >= r.e.Opts.KnownAnswerMin {
+		if why := r.sameQuestion(m.Question); why != "" {
+			r.warn("a known answer to a similar question was not used: " + why)
+			r.resp.Known = m // it only informs the model
+			return false, nil
+		}
 		m.Used = true
 		r.resp.Known, r.resp.Answer, r.md.Route = m, m.Answer, "known"
 		return true, nil
 	}
 	r.resp.Known = m // a similar question: the model sees its answer as a template
 	return false, nil
+}
+
+// sameQuestion says why a known question is not the same as the one asked, or "" when it
+// is: words in common are not enough when one negates or narrows the other ("how many
+// serious AEs" is not "how many non-serious AEs in the placebo arm"). Where the semantic
+// layer reads both questions completely, their semantic queries must be equal; otherwise
+// their negations and their numbers must match.
+func (r *run) sameQuestion(known string) string {
+	p := r.parserFor()
+	a, b := r.understand(), p.Parse(known, r.now)
+	if len(a.Uncovered) == 0 && len(b.Uncovered) == 0 {
+		if canonical(a) != canonical(b) {
+			return "it asks for something else (" + diffWhat(a, b) + ")"
+		}
+		return ""
+	}
+	if nl.Negated(r.q.Text) != nl.Negated(known) {
+		return "one of the two questions is negated"
+	}
+	if !sameNumbers(r.q.Text, known) {
+		return "the questions name different numbers"
+	}
+	return ""
+}
+
+// canonical is a semantic query without its notes, as JSON.
+func canonical(q *semantic.Query) string {
+	c := *q
+	c.Notes = nil
+	b, _ := json.Marshal(c)
+	return string(b)
+}
+
+func diffWhat(a, b *semantic.Query) string {
+	switch {
+	case canonical(&semantic.Query{Filters: a.Filters, Time: a.Time, Exists: a.Exists}) != canonical(&semantic.Query{Filters: b.Filters, Time: b.Time, Exists: b.Exists}):
+		return "other conditions"
+	case canonical(&semantic.Query{Measures: a.Measures}) != canonical(&semantic.Query{Measures: b.Measures}):
+		return "another measure"
+	}
+	return "another shape"
+}
+
+// sameNumbers reports whether two texts name the same numbers.
+func sameNumbers(a, b string) bool {
+	return strings.Join(numbersIn(a), ",") == strings.Join(numbersIn(b), ",")
+}
+
+func numbersIn(s string) []string {
+	var out []string
+	for _, w := range strings.FieldsFunc(s, func(r rune) bool { return !unicode.IsDigit(r) && r != '.' }) {
+		if strings.Trim(w, ".") != "" {
+			out = append(out, strings.Trim(w, "."))
+		}
+	}
+	sort.Strings(out)
+	return out
 }

@@ -156,11 +156,18 @@ func (r *run) dataSource(block string) grounding.Source {
 // systemPrompt tells the model what it answers from, and how.
 func (r *run) systemPrompt(block string) string {
 	var b strings.Builder
-	b.WriteString("You are a data analysis assistant behind a policy gateway. Answer the user's question using only the data given below. ")
+	if p := r.e.prompts[r.q.Class.Intent]; p != "" {
+		b.WriteString(p + "\n") // the intent's own instructions (pack data)
+	} else {
+		b.WriteString("You are a data analysis assistant behind a policy gateway. Answer the user's question using only the data given below. ")
+		if d := r.q.Intent.Description; d != "" {
+			fmt.Fprintf(&b, "The question was classified as %s: %s\n", r.q.Class.Intent, d)
+		}
+	}
 	b.WriteString("Quote every number exactly as it appears in the data, or derive it in one visible step (a sum, difference, ratio or percent change of numbers in the data). ")
 	b.WriteString("Do not invent numbers, estimates or targets. If the data does not answer the question, say so.\n")
-	if d := r.q.Intent.Description; d != "" {
-		fmt.Fprintf(&b, "The question was classified as %s: %s\n", r.q.Class.Intent, d)
+	if sq := r.sq; sq != nil && len(sq.Uncovered) > 0 {
+		fmt.Fprintf(&b, "The data cannot answer part of the question: %s. Say so; do not answer that part with numbers.\n", joinAnd(sq.Uncovered))
 	}
 	if k := r.resp.Known; k != nil {
 		fmt.Fprintf(&b, "A similar question answered before (use it as a template for the form of the answer, not for its numbers unless they are in the data):\nQ: %s\nA: %s\n", k.Question, k.Answer)

@@ -4,7 +4,11 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"os"
+	"path/filepath"
 	"sort"
+	"strings"
+	"sync"
 
 	"github.com/weirgw/weir/adapters/data"
 	"github.com/weirgw/weir/adapters/data/semantic"
@@ -56,6 +60,30 @@ func (e *Engine) Compile() error {
 	}
 	e.model = semantic.NewModel(srcs)
 	e.parser = nl.New(e.model)
+	e.subsets = &sync.Map{}
+	return e.loadPrompts()
+}
+
+// loadPrompts reads the per-intent prompts (Opts.Prompts/<intent>.md).
+func (e *Engine) loadPrompts() error {
+	e.prompts = map[string]string{}
+	if e.Opts.Prompts == "" {
+		return nil
+	}
+	files, err := filepath.Glob(filepath.Join(e.Opts.Prompts, "*.md"))
+	if err != nil {
+		return err
+	}
+	if len(files) == 0 {
+		return fmt.Errorf("prompts: no <intent>.md file in %s", e.Opts.Prompts)
+	}
+	for _, f := range files {
+		b, err := os.ReadFile(f)
+		if err != nil {
+			return fmt.Errorf("prompts: %w", err)
+		}
+		e.prompts[strings.TrimSuffix(filepath.Base(f), ".md")] = strings.TrimSpace(string(b))
+	}
 	return nil
 }
 
@@ -71,7 +99,12 @@ func (r *run) parserFor() *nl.Parser {
 	if len(names) == len(r.e.model.Sources) {
 		return r.e.parser
 	}
-	return nl.New(r.e.model.Subset(names))
+	key := strings.Join(names, ",")
+	if p, ok := r.e.subsets.Load(key); ok {
+		return p.(*nl.Parser)
+	}
+	p, _ := r.e.subsets.LoadOrStore(key, nl.New(r.e.model.Subset(names)))
+	return p.(*nl.Parser)
 }
 
 // understand reads the question into a semantic query.

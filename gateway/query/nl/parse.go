@@ -260,3 +260,15 @@ func intersect(a, b []meaning) []meaning {
 	}
 	return out
 }
+
+// Negated reports whether a text negates (not, no, excluding, non-...): the polarity of a
+// question the layer cannot read completely.
+func Negated(text string) bool {
+	n := 0
+	for _, t := range tokenize(text) {
+		if g := lexicon[t.w]; g == gNot || g == gNone {
+			n++
+		}
+	}
+	return n%2 == 1
+}
