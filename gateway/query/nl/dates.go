@@ -33,7 +33,7 @@ var (
 	fromWords = set("from", "since", "da", "dal", "dalla", "dall", "dai", "dalle", "starting", "after", "dopo", "beginning")
 	// openWords start an open period by themselves; "from 2022" alone is the year 2022.
 	openWords    = set("since", "dal", "dalla", "dall", "dai", "dalle", "starting", "after", "dopo", "beginning")
-	toWords      = set("to", "a", "al", "alla", "all", "ai", "alle", "until", "till", "through", "thru", "fino", "entro", "before", "prima", "-")
+	toWords      = set("to", "a", "ad", "al", "alla", "all", "ai", "alle", "until", "till", "through", "thru", "fino", "entro", "before", "prima", "-")
 	betweenWords = set("between", "tra", "fra")
 	andWords     = set("and", "e", "ed", "&")
 	monthPreps   = set("in", "of", "during", "since", "from", "to", "until", "between", "and", "vs", "versus", "by", "for", "di", "a", "ad", "e", "per", "through")

@@ -49,6 +49,7 @@ const (
 	gGrain                   // a time grain: monthly, per mese (see grains)
 	gSize                    // size, numerosità: how many
 	gGrainBy                 // monthly, mese per mese: group by a time grain by itself
+	gWhy                     // why, explain, analyse: an analysis, not a value
 )
 
 // grains are the time grains words name, for grouping by the time dimension.
@@ -123,7 +124,8 @@ func init() {
 		dagli|dalle|dallo|dall|agli|alle|allo|negli|nelle|nell|sugli|sulle|sullo|sul|sui|degli|dello|coi|pei|
 		over the|in the|of the|for the|on the|at the|to the|from the|by the|with the|
 		we have|do we have|have we|did we|abbiamo avuto|ci sono stati|ce|c'e|c e stato|
-		please show|let me see|i would like|vorrei|voglio sapere|puoi dirmi|sai dirmi`)
+		please show|let me see|i would like|vorrei|voglio sapere|puoi dirmi|sai dirmi|
+		serve|servono|servirebbe|servirebbero|occorre|occorrono|bisogna|need|needed|needs|required|require|necessario|necessari|to reach|per arrivare|raggiungere`)
 	add(gCount, `how many|how many times|number of|numero di|numero degli|numero dei|numero delle|count|conta|conteggio|quanti|quante|quanta gente|tally|totale di`)
 	add(gSum, `total|totale|totali|sum|somma|sum of|somma di|cumulative|complessivo|complessiva|combined|insieme`)
 	add(gAvg, `average|avg|mean|media|medio|medi|medie|in media|on average|mediamente`)
@@ -155,7 +157,7 @@ func init() {
 	add(gAny, `any|ci sono|are there any|is there any|qualche|alcuni|alcune`)
 	add(gOne, `one|un|uno|una|single one`)
 	add(gNone, `no|none|nessun|nessuno|nessuna|senza|without|zero|never|mai|not any`)
-	add(gWith, `with|con|had|having|that had|who had|with a|with an|with at least|che hanno|che hanno avuto|che ha|che ha avuto|aventi|affected|affected by|colpiti|colpiti da|experienced|experiencing|suffered|reported a|got a|presenting`)
+	add(gWith, `with|con|had|having|that had|who had|with a|with an|che hanno|che hanno avuto|che ha|che ha avuto|aventi|affected|affected by|colpiti|colpiti da|experienced|experiencing|suffered|reported a|got a|presenting`)
 	add(gEvery, `every|ogni|ciascun|ciascuna|each`)
 	add(gRecent, `latest|most recent|newest|last|ultimo|ultima|piu recente|piu recenti|recent|recente|more recent`)
 	add(gOldest, `oldest|earliest|first ever|piu vecchio|piu vecchia|piu vecchi|piu antico|primo in assoluto|meno recente`)
@@ -163,6 +165,8 @@ func init() {
 	add(gGroupOf, `breakdown|breakdown of|distribution|distribution of|split|suddivisione|ripartizione|distribuzione|spaccato|trend|andamento`)
 	add(gOnly, `only|solo|soltanto|solamente|just the`)
 	add(gSize, `size|dimensione|numerosita|headcount|population size`)
+	add(gWhy, `why|perche|per quale motivo|come mai|explain|explanation|spiega|spiegami|spiegazione|analyze|analyse|analysis|analizza|analisi|pattern|patterns|reason|reasons|motivo|motivi|cause|causes|causa|cause principali|root cause|insight|insights|interpret|interpreta|summarize|summarise|riassumi|riassunto`)
+	add(gFiller, `keep|keeps|kept|getting|get|gets|go|goes|going|come|comes|continue|continues|continuano|continua|tend|tends|happening|still being`)
 	grain("day", `day|days|giorno|giorni|date|dates|data|giornata|giornate`)
 	grain("month", `month|months|mese|mesi`)
 	grain("quarter", `quarter|quarters|trimestre|trimestri`)

@@ -72,11 +72,10 @@ func (r *reader) note(msg string) {
 }
 
 // read interprets the items.
+// Parts it cannot read are listed in Uncovered; the rest is still read, so that the
+// conditions it names can select the rows a model is given.
 func (r *reader) read() {
 	r.unknownWords()
-	if len(r.q.Uncovered) > 0 {
-		return
-	}
 	r.chooseFact()
 	if r.fact == nil {
 		r.uncover("the question names nothing this data records")
@@ -109,6 +108,10 @@ func (r *reader) unknownWords() {
 		case gAdvice:
 			if len(it.ms) == 0 {
 				r.uncover("%q asks for advice, which is not in the data", it.word)
+			}
+		case gWhy:
+			if len(it.ms) == 0 {
+				r.uncover("%q asks for an explanation or an analysis, which the data alone does not give", it.word)
 			}
 		}
 	}

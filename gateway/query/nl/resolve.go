@@ -183,9 +183,23 @@ func label(e dateExpr) string {
 	return one(e.from) + ".." + one(e.to)
 }
 
+// describePeriod names a yearless period for a note: "March", "Q2", "10 February".
 func describePeriod(e dateExpr) string {
-	l := strings.ReplaceAll(label(e), "?-", "")
-	return strings.ReplaceAll(l, "?", "")
+	one := func(p point) string {
+		switch {
+		case p.m > 0 && p.d > 0:
+			return fmt.Sprintf("%d %s", p.d, time.Month(p.m))
+		case p.m > 0:
+			return time.Month(p.m).String()
+		case p.q > 0:
+			return fmt.Sprintf("Q%d", p.q)
+		}
+		return "the period"
+	}
+	if e.from == e.to {
+		return one(e.from)
+	}
+	return one(e.from) + " to " + one(e.to)
 }
 
 // relative resolves today, last_month, last_n_days... against now.
