@@ -12,6 +12,9 @@ import (
 	"testing"
 	"time"
 
+	"github.com/weirgw/weir/adapters/data"
+	"github.com/weirgw/weir/adapters/data/sqlstore"
+	"github.com/weirgw/weir/adapters/data/sqlstore/pgtest"
 	"github.com/weirgw/weir/examples/judge"
 	"github.com/weirgw/weir/gateway"
 )
@@ -136,6 +139,58 @@ func TestAnswers(t *testing.T) {
 				}
 			}
 			t.Log("\n" + judge.Report(ex, gs))
+		})
+	}
+}
+
+// exampleTables are the datasets of each example: the env variable of its DSN, schema, CSV.
+var exampleTables = map[string][][3]string{
+	"analytics": {{"WEIR_DATA_DSN", "analytics/data/schema.yaml", "analytics/data/orders.csv"}},
+	"findings":  {{"WEIR_DATA_DSN", "findings/data/schema.yaml", "findings/data/findings.csv"}},
+	"trade":     {{"WEIR_DATA_DSN", "trade/data/schema.yaml", "trade/data/transactions.csv"}},
+	"clinical":  {{"WEIR_ADSL_DSN", "clinical/data/adsl.schema.yaml", "clinical/data/adsl.csv"}, {"WEIR_ADAE_DSN", "clinical/data/adae.schema.yaml", "clinical/data/adae.csv"}},
+}
+
+// TestAnswersPostgres runs the question sets with every dataset in PostgreSQL (when
+// WEIR_TEST_POSTGRES_DSN is set): the SQL of both dialects must give the same values.
+func TestAnswersPostgres(t *testing.T) {
+	for _, ex := range dataExamples {
+		t.Run(ex, func(t *testing.T) {
+			dsn := pgtest.DSN(t)
+			if dsn == "" {
+				t.Skip("no PostgreSQL")
+			}
+			for _, tb := range exampleTables[ex] {
+				s, err := data.LoadSchema(tb[1])
+				if err != nil {
+					t.Fatal(err)
+				}
+				ds, err := data.Compile(s)
+				if err != nil {
+					t.Fatal(err)
+				}
+				rows, _, err := data.ReadCSVFile(tb[2], ds.Schema().Fields)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if err := sqlstore.Load(context.Background(), dsn, ds.Schema().Table, ds.Schema().Fields, rows, sqlstore.LoadOptions{}); err != nil {
+					t.Fatal(err)
+				}
+				t.Setenv(tb[0], dsn)
+			}
+			qs, err := judge.ReadSet(filepath.Join(ex, "questions.jsonl"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			gs, err := judge.Run(qs, inProcess(t, ex, "simple"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, g := range gs {
+				if g.Class == judge.Wrong || (g.Class != judge.Exact && g.Known == "") {
+					t.Errorf("%s: %q: %s", g.Class, g.Query, g.Detail)
+				}
+			}
 		})
 	}
 }

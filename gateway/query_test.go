@@ -485,7 +485,7 @@ func TestQueryPostgres(t *testing.T) {
 		t.Fatalf("%d %s", status, raw)
 	}
 	status, resp, _, raw = e.ask(t, q("How many orders?"))
-	if status != 200 || resp.Rows[0]["order_count"] != float64(csvRows) {
+	if status != 200 || resp.Result == nil || resp.Result.Value != float64(csvRows) {
 		t.Fatalf("%d %s", status, raw)
 	}
 }
