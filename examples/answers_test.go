@@ -120,10 +120,7 @@ func inProcessOrBinary(t *testing.T, example, mode string) judge.Asker {
 func TestAnswers(t *testing.T) {
 	for _, ex := range dataExamples {
 		t.Run(ex, func(t *testing.T) {
-			qs, err := judge.ReadSet(filepath.Join(ex, "questions.jsonl"))
-			if err != nil {
-				t.Fatal(err)
-			}
+			qs := questionSets(t, ex)
 			gs, err := judge.Run(qs, inProcess(t, ex, "simple"))
 			if err != nil {
 				t.Fatal(err)
@@ -141,6 +138,21 @@ func TestAnswers(t *testing.T) {
 			t.Log("\n" + judge.Report(ex, gs))
 		})
 	}
+}
+
+// questionSets reads an example's independent questions (questions.jsonl) and the
+// variants written with the semantic layer (questions_own.jsonl).
+func questionSets(t *testing.T, ex string) []judge.Question {
+	t.Helper()
+	var all []judge.Question
+	for _, f := range []string{"questions.jsonl", "questions_own.jsonl"} {
+		qs, err := judge.ReadSet(filepath.Join(ex, f))
+		if err != nil {
+			t.Fatal(err)
+		}
+		all = append(all, qs...)
+	}
+	return all
 }
 
 // exampleTables are the datasets of each example: the env variable of its DSN, schema, CSV.
@@ -178,10 +190,7 @@ func TestAnswersPostgres(t *testing.T) {
 				}
 				t.Setenv(tb[0], dsn)
 			}
-			qs, err := judge.ReadSet(filepath.Join(ex, "questions.jsonl"))
-			if err != nil {
-				t.Fatal(err)
-			}
+			qs := questionSets(t, ex)
 			gs, err := judge.Run(qs, inProcess(t, ex, "simple"))
 			if err != nil {
 				t.Fatal(err)

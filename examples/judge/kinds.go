@@ -109,14 +109,31 @@ func judgeRanking(q Question, p presented) Verdict {
 		g := p.groups[i]
 		wv, _ := num(w[1])
 		gv, ok := num(g[1])
-		if label(g[0]) != label(w[0]) || !ok || !same(gv, wv) {
+		if !ok || !same(gv, wv) || (label(g[0]) != label(w[0]) && !tiedWith(p.groups, w[0], wv)) {
 			return Verdict{Wrong, fmt.Sprintf("rank %d: %v %v, expected %v %v", i+1, g[0], g[1], w[0], w[1])}
 		}
 	}
 	if len(p.groups) != len(want) {
-		return Verdict{Other, fmt.Sprintf("the top %d are right, but %d were presented", len(want), len(p.groups))}
+		last, _ := num(want[len(want)-1][1])
+		for _, g := range p.groups[len(want):] {
+			if v, _ := num(g[1]); !same(v, last) {
+				return Verdict{Other, fmt.Sprintf("the top %d are right, but %d were presented", len(want), len(p.groups))}
+			}
+		}
+		return Verdict{Exact, fmt.Sprintf("%d ranked, with the groups tied at the cut", len(want))}
 	}
 	return Verdict{Exact, fmt.Sprintf("%d ranked", len(want))}
+}
+
+// tiedWith reports that a presented ranking has the expected label with the same value (a
+// tie the expected answer broke one way, the presented the other).
+func tiedWith(groups [][2]any, lbl any, v float64) bool {
+	for _, g := range groups {
+		if gv, ok := num(g[1]); ok && same(gv, v) && label(g[0]) == label(lbl) {
+			return true
+		}
+	}
+	return false
 }
 
 // judgeRows compares a listing: some column holds exactly the expected identifiers, and

@@ -319,6 +319,11 @@ func quarterAt(ts []token, i int) (q, n int) {
 	if q, ok := ordinalQuarter[w]; ok && i+1 < len(ts) && (ts[i+1].w == "quarter" || ts[i+1].w == "trimestre") {
 		return q, 2
 	}
+	if (w == "last" || w == "ultimo") && i+3 < len(ts) && (ts[i+1].w == "quarter" || ts[i+1].w == "trimestre") && set("of", "in", "del", "dell")[ts[i+2].w] {
+		if _, ok := yearAt(ts, i+3); ok {
+			return 4, 3
+		}
+	}
 	if (w == "quarter" || w == "trimestre") && i+1 < len(ts) && ts[i+1].isNum && ts[i+1].num >= 1 && ts[i+1].num <= 4 {
 		return int(ts[i+1].num), 2
 	}
@@ -389,6 +394,11 @@ var relPhrases = map[string]string{
 }
 
 func relAt(ts []token, i int) (atom, bool) {
+	if i+3 < len(ts) && ts[i].w == "last" && (ts[i+1].w == "quarter" || ts[i+1].w == "month") && (ts[i+2].w == "of" || ts[i+2].w == "in") {
+		if _, ok := yearAt(ts, i+3); ok {
+			return atom{}, false // "the last quarter of 2023" is Q4 2023, not the quarter before today
+		}
+	}
 	for n := 3; n >= 1; n-- {
 		if i+n > len(ts) {
 			continue

@@ -106,7 +106,7 @@ func init() {
 		here|qui|exactly|esattamente|about|circa|roughly|approximately|
 		also|anche|just|only if|
 		respectively|each one|ciascuno|ciascuna|
-		value of|amount of|number|numero|count of|
+		number|numero|
 		been done|out|up|
 		there are|ce ne sono|are there|is there|c e|ci sono stati|
 		as|come|like|
@@ -166,7 +166,8 @@ func init() {
 	add(gOnly, `only|solo|soltanto|solamente|just the`)
 	add(gSize, `size|dimensione|numerosita|headcount|population size`)
 	add(gWhy, `why|perche|per quale motivo|come mai|explain|explanation|spiega|spiegami|spiegazione|analyze|analyse|analysis|analizza|analisi|pattern|patterns|reason|reasons|motivo|motivi|cause|causes|causa|cause principali|root cause|insight|insights|interpret|interpreta|summarize|summarise|riassumi|riassunto`)
-	add(gFiller, `keep|keeps|kept|getting|get|gets|go|goes|going|come|comes|continue|continues|continuano|continua|tend|tends|happening|still being`)
+	add(gFiller, `keep|keeps|kept|getting|get|gets|go|goes|going|come|comes|continue|continues|continuano|continua|tend|tends|happening|still being|
+		everything|anything|all of it|tutto quanto|in tutto|sell|sells|selling|vendere|vendiamo in tutto`)
 	grain("day", `day|days|giorno|giorni|date|dates|data|giornata|giornate`)
 	grain("month", `month|months|mese|mesi`)
 	grain("quarter", `quarter|quarters|trimestre|trimestri`)

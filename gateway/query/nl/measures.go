@@ -34,7 +34,7 @@ func (r *reader) readMeasures() {
 		if m == nil || m.src != r.fact {
 			continue
 		}
-		if op := r.aggAround(k); op != "" {
+		if op := r.aggAroundUnranked(k); op != "" {
 			if f := summedField(m); f != "" { // "highest value": of a declaration, not a total
 				it.used = true
 				r.addMeasure(semantic.Measure{Op: op, Field: f, Unit: r.fact.Decl.Measures[m.metric].Unit}, seen)
@@ -70,6 +70,15 @@ func (r *reader) addMeasure(m semantic.Measure, seen map[string]bool) {
 		m.UnitField = r.fact.Decl.Fields[m.Field].UnitField
 	}
 	r.q.Measures = append(r.q.Measures, m)
+}
+
+// aggAroundUnranked is aggAround where the question ranks nothing: "which product has the
+// lowest import value" ranks products by their total, it asks no single declaration's value.
+func (r *reader) aggAroundUnranked(k int) string {
+	if r.dim != nil {
+		return ""
+	}
+	return r.aggAround(k)
 }
 
 // aggAround is the aggregation word right next to item k (average, max, min), if any.

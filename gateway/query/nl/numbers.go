@@ -69,11 +69,28 @@ func (r *reader) threshold(k int) bool {
 		}
 	}
 	if m == nil {
-		return false
+		// "declarations over 50,000": an amount without its field is the field the
+		// default measure sums (the declared value), if it sums one.
+		if m = r.defaultAmountField(); m == nil {
+			return false
+		}
+		fk = k
 	}
 	r.items[k].used, r.items[opAt].used, r.items[fk].used = true, true, true
 	r.q.Filters = append(r.q.Filters, semantic.Filter{Source: m.src.Name, Field: m.field, Op: op, Values: []any{r.items[k].num.num}})
 	return true
+}
+
+// defaultAmountField is the field the fact's default measure sums, if it is exactly a sum.
+func (r *reader) defaultAmountField() *meaning {
+	d := r.fact.Decl.DefaultMeasure
+	if d == "" {
+		return nil
+	}
+	if f := summedField(&meaning{src: r.fact, metric: d}); f != "" {
+		return &meaning{kind: mField, src: r.fact, field: f}
+	}
+	return nil
 }
 
 // prev and next return the index of the n-th item before or after k, fillers aside.

@@ -109,9 +109,15 @@ func (p *Parser) phraseAt(ts []token, i int, taken []bool) *item {
 	cands := append(append([]*phrase(nil), p.v.byFirst[ts[i].w]...), p.v.byStem[stem(ts[i].w)]...)
 	bestLen, bestExact := 0, 0
 	var best []*phrase
+	modelHere := false // a phrase of the model starts here: a filler never hides it
+	for _, ph := range cands {
+		if _, _, ok := matchPhrase(ph, ts, i, taken); ok && len(ph.meanings) > 0 {
+			modelHere = true
+		}
+	}
 	for _, ph := range cands {
 		n, exact, ok := matchPhrase(ph, ts, i, taken)
-		if !ok || n < bestLen || (n == bestLen && exact < bestExact) {
+		if !ok || n < bestLen || (n == bestLen && exact < bestExact) || (modelHere && ph.gen == gFiller && len(ph.meanings) == 0) {
 			continue
 		}
 		if n > bestLen || exact > bestExact {
