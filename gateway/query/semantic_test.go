@@ -13,7 +13,7 @@ import (
 )
 
 // openExampleSource opens one dataset of an example as the query surface does.
-func openExampleSource(t *testing.T, example, name, schema, csv, tool string) *Source {
+func openExampleSource(t testing.TB, example, name, schema, csv, tool string) *Source {
 	t.Helper()
 	dir, _ := filepath.Abs(filepath.Join("../../examples", example, "data"))
 	s, err := OpenSource(context.Background(), config.DataSource{Name: name, Schema: filepath.Join(dir, schema), CSV: filepath.Join(dir, csv), Tool: tool})

@@ -28,7 +28,7 @@ var (
 
 // exampleParser builds the parser of an example's semantic layer, with the values read
 // from its CSVs (in memory, through data.Eval).
-func exampleParser(t *testing.T, example string) *Parser {
+func exampleParser(t testing.TB, example string) *Parser {
 	t.Helper()
 	parsersMu.Lock()
 	defer parsersMu.Unlock()
@@ -46,7 +46,7 @@ func exampleParser(t *testing.T, example string) *Parser {
 	return p
 }
 
-func loadSource(t *testing.T, name, schemaPath, csvPath string) *semantic.Source {
+func loadSource(t testing.TB, name, schemaPath, csvPath string) *semantic.Source {
 	t.Helper()
 	sch, err := data.LoadSchema(schemaPath)
 	if err != nil {
