@@ -29,7 +29,8 @@ type Query struct {
 	// Share asks for the percentage of the rows that also match Share's condition.
 	Share *Share `json:"share,omitempty"`
 	// AveragePer asks for the average of the measure over the groups of a dimension
-	// ("average number of findings per year").
+	// ("average number of findings per year"); without a field, per row ("average revenue
+	// per order": the total over the number of rows).
 	AveragePer *Dimension `json:"averagePer,omitempty"`
 	// GrowthPercent asks for the measure grown by this percentage ("how much revenue to
 	// grow 50%"): Weir computes it, the model never does.

@@ -191,6 +191,9 @@ func (x *exec) share(ctx context.Context) error {
 
 // averagePer answers the average of the measure over the groups of a dimension.
 func (x *exec) averagePer(ctx context.Context) error {
+	if x.q.AveragePer.Field == "" {
+		return x.averagePerRow(ctx)
+	}
 	gs, err := x.groups(ctx, x.q.AveragePer, x.baseScope(), "the value per "+dimensionName(x.q.AveragePer))
 	if err != nil {
 		return err
@@ -207,6 +210,28 @@ func (x *exec) averagePer(ctx context.Context) error {
 	x.res.Measures[0] = "average " + x.res.Measures[0] + " per " + dimensionName(x.q.AveragePer)
 	x.res.Shape, x.res.Values = ShapeScalar, []any{round2(sum / float64(len(gs)))}
 	x.res.Notes = append(x.res.Notes, fmt.Sprintf("over %d %s values", len(gs), dimensionName(x.q.AveragePer)))
+	return nil
+}
+
+// averagePerRow answers "average revenue per order": the measure over the rows, divided by
+// their number (one read of both).
+func (x *exec) averagePerRow(ctx context.Context) error {
+	measures := x.q.Measures
+	x.q.Measures = append(append([]Measure(nil), measures...), Measure{Op: data.AggCount})
+	vals, err := x.values(ctx, x.baseScope(), ReadMetric, "the total and the number of rows")
+	x.q.Measures = measures
+	if err != nil {
+		return err
+	}
+	total, ok := toFloat(vals[0])
+	n, _ := toFloat(vals[len(vals)-1])
+	if !ok || n == 0 {
+		return unanswerable("there are no rows to average over")
+	}
+	x.labels()
+	x.res.Measures[0] = "average " + x.res.Measures[0] + " per " + x.fact.Decl.Rows.Unit
+	x.res.Shape, x.res.Values = ShapeScalar, []any{round2(total / n)}
+	x.res.Notes = append(x.res.Notes, fmt.Sprintf("%s over %s rows", fmtNum(total), fmtNum(n)))
 	return nil
 }
 

@@ -260,6 +260,9 @@ func pointAt(ts []token, i int) (atom, bool) {
 		if i > 0 {
 			if d, ok := dayBefore(ts, i); ok {
 				a.i, a.p.d = i-1, d
+				if ts[i-1].w == "of" || ts[i-1].w == "di" {
+					a.i = i - 2
+				}
 			}
 		}
 		if y, ok := yearAt(ts, i+1); ok {
@@ -281,6 +284,9 @@ func pointAt(ts []token, i int) (atom, bool) {
 }
 
 func dayBefore(ts []token, i int) (int, bool) {
+	if i >= 2 && (ts[i-1].w == "of" || ts[i-1].w == "di") { // the 14th of February
+		i--
+	}
 	t := ts[i-1]
 	if t.isNum && !t.percent && t.num == float64(int(t.num)) && t.num >= 1 && t.num <= 31 {
 		return int(t.num), true

@@ -26,11 +26,13 @@ func (r *reader) readGroup() {
 		case it.is(gGrainBy):
 			d = r.grainDim(grains[it.word])
 		case it.is(gBy) || it.is(gEvery) || it.is(gGroupOf):
-			d = r.dimAfter(k, true)
+			d = r.dimAfter(k, afterBy)
 		case it.is(gWhich) || it.is(gTop) || it.is(gFrequent) || it.is(gRank):
-			d = r.dimAfter(k, false)
+			d = r.dimAfter(k, afterWhich)
+		case it.is(gMost) || it.is(gLeast): // "best selling dish", "most popular category"
+			d = r.dimAfter(k, afterMost)
 		case it.is(gWho):
-			if d = r.dimAfter(k, false); d == nil && r.fact.Decl.Actor != "" && r.anyOf(rankGens...) {
+			if d = r.dimAfter(k, afterWhich); d == nil && r.fact.Decl.Actor != "" && r.anyOf(rankGens...) {
 				d = &semantic.Dimension{Source: r.fact.Name, Field: r.fact.Decl.Actor}
 			}
 		case it.kind(mField) != nil && !it.used && r.mostAfter(k):
@@ -47,6 +49,13 @@ func (r *reader) readGroup() {
 	}
 	r.ranked = r.ranked || r.anyOf(rankGens...) || r.hasKind(mMax) || r.hasKind(mMin)
 	r.rankDesc = !(r.has(gLeast) || r.has(gMin) || r.hasKind(mMin))
+	for _, it := range r.items {
+		for _, g := range rankGens {
+			if it.is(g) {
+				it.used = true // the words of the ranking are its order
+			}
+		}
+	}
 	if r.ranked && r.q.Limit == 0 && !r.has(gRank) {
 		r.q.Limit = 1
 	}
@@ -76,10 +85,19 @@ func (r *reader) mostAfter(k int) bool {
 	return false
 }
 
+// What precedes a dimension: "by/per X", "which X", "the most ... X".
+const (
+	afterBy = iota
+	afterWhich
+	afterMost
+)
+
 // dimAfter reads the dimension named after item k: a field, a time grain, or a row noun
 // (its name field). For "by/per", a measure or numeric field after it is the ranking
-// criterion, not a dimension; "per order" is per row, no grouping.
-func (r *reader) dimAfter(k int, by bool) *semantic.Dimension {
+// criterion, not a dimension; "per order" is per row, no grouping. After "the most", only a
+// field is a dimension ("best selling dish"), words of the measure between.
+func (r *reader) dimAfter(k int, after int) *semantic.Dimension {
+	by := after == afterBy
 	for j := k + 1; j < len(r.items) && j <= k+4; j++ {
 		it := r.items[j]
 		switch {
@@ -89,6 +107,10 @@ func (r *reader) dimAfter(k int, by bool) *semantic.Dimension {
 			return nil // "imported by all companies": not a breakdown
 		case it.is(gFiller), it.num != nil, it.is(gMost), it.is(gLeast), it.is(gFrequent), it.is(gEvery), it.is(gWith):
 			continue
+		case after == afterMost && it.kind(mMeasure) != nil:
+			continue
+		case after == afterMost && it.kind(mField) == nil:
+			return nil
 		case it.is(gGrain):
 			it.used = true
 			return r.grainDim(grains[it.word])
@@ -100,7 +122,9 @@ func (r *reader) dimAfter(k int, by bool) *semantic.Dimension {
 			return nil
 		case it.kind(mRows) != nil:
 			if by {
-				return nil // per order, per declaration: per row
+				r.perRow = true // per order, per declaration: per row
+				it.used = true
+				return nil
 			}
 			m := it.kind(mRows)
 			// "the most common finding", "top 2 AEs": kinds of rows, by the rows' name;

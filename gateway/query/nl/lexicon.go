@@ -167,7 +167,7 @@ func init() {
 	add(gSize, `size|dimensione|numerosita|headcount|population size`)
 	add(gWhy, `why|perche|per quale motivo|come mai|explain|explanation|spiega|spiegami|spiegazione|analyze|analyse|analysis|analizza|analisi|pattern|patterns|reason|reasons|motivo|motivi|cause|causes|causa|cause principali|root cause|insight|insights|interpret|interpreta|summarize|summarise|riassumi|riassunto`)
 	add(gFiller, `keep|keeps|kept|getting|get|gets|go|goes|going|come|comes|continue|continues|continuano|continua|tend|tends|happening|still being|
-		everything|anything|all of it|tutto quanto|in tutto|sell|sells|selling|vendere|vendiamo in tutto`)
+		everything|anything|all of it|tutto quanto|in tutto|sell|sells|vendere|vendiamo in tutto`)
 	grain("day", `day|days|giorno|giorni|date|dates|data|giornata|giornate`)
 	grain("month", `month|months|mese|mesi`)
 	grain("quarter", `quarter|quarters|trimestre|trimestri`)

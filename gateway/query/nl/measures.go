@@ -34,9 +34,9 @@ func (r *reader) readMeasures() {
 		if m == nil || m.src != r.fact {
 			continue
 		}
-		if op := r.aggAroundUnranked(k); op != "" {
+		if op, j := r.aggAroundUnranked(k); op != "" {
 			if f := summedField(m); f != "" { // "highest value": of a declaration, not a total
-				it.used = true
+				it.used, r.items[j].used = true, true
 				r.addMeasure(semantic.Measure{Op: op, Field: f, Unit: r.fact.Decl.Measures[m.metric].Unit}, seen)
 				continue
 			}
@@ -74,32 +74,30 @@ func (r *reader) addMeasure(m semantic.Measure, seen map[string]bool) {
 
 // aggAroundUnranked is aggAround where the question ranks nothing: "which product has the
 // lowest import value" ranks products by their total, it asks no single declaration's value.
-func (r *reader) aggAroundUnranked(k int) string {
+func (r *reader) aggAroundUnranked(k int) (string, int) {
 	if r.dim != nil {
-		return ""
+		return "", -1
 	}
 	return r.aggAround(k)
 }
 
-// aggAround is the aggregation word right next to item k (average, max, min), if any.
-func (r *reader) aggAround(k int) string {
+// aggAround is the aggregation word right next to item k (average, max, min), if any, with
+// its index.
+func (r *reader) aggAround(k int) (string, int) {
 	for _, j := range []int{r.prev(k, 1), r.next(k, 1)} {
 		if j < 0 {
 			continue
 		}
 		switch {
 		case r.items[j].is(gAvg):
-			r.items[j].used = true
-			return data.AggAverage
+			return data.AggAverage, j
 		case r.items[j].is(gMax):
-			r.items[j].used = true
-			return data.AggMax
+			return data.AggMax, j
 		case r.items[j].is(gMin):
-			r.items[j].used = true
-			return data.AggMin
+			return data.AggMin, j
 		}
 	}
-	return ""
+	return "", -1
 }
 
 // fieldMeasure reads an aggregation of a numeric field: average/total/max/min next to the

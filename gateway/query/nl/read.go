@@ -34,6 +34,8 @@ type reader struct {
 	entityKey, entityUnit string
 	// distinct is the dimension whose distinct values are counted.
 	distinct string
+	// perRow reports "per order": an average per row of the fact.
+	perRow bool
 }
 
 func (r *reader) has(g gen) bool {
@@ -301,6 +303,10 @@ func (r *reader) leftovers() {
 			r.uncover("what %s refers to", it.num.orig)
 		case it.kind(mValue) != nil && len(it.ms) > 0 && it.gen == 0:
 			r.uncover("the condition %q", it.word)
+		case len(it.ms) == 0 && (it.gen == gAvg || it.gen == gMax || it.gen == gMin) && !r.q.Rows:
+			r.uncover("%q of something this query does not compute", it.word)
+		case len(it.ms) == 0 && it.gen == gVs && r.q.Compare == nil:
+			r.uncover("a comparison (%q) whose two sides are not both in the data", it.word)
 		}
 	}
 }

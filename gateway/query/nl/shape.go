@@ -29,9 +29,15 @@ func (r *reader) readShape() {
 func (r *reader) finish() {
 	r.q.Source = r.fact.Name
 	r.q.Exists = append(r.q.Exists, r.exists...)
+	if r.dim == nil && r.perRow && r.averagePer() && r.q.Compare == nil && r.q.Share == nil && !r.q.Rows && r.q.Measures[0].Op == "" {
+		r.q.AveragePer, r.q.Limit = &semantic.Dimension{Source: r.fact.Name}, 0 // "average revenue per order"
+		r.items[r.find(gAvg)].used = true
+		return
+	}
 	if r.dim != nil && r.q.Compare == nil && r.q.Share == nil && !r.q.Rows {
 		if r.averagePer() {
 			r.q.AveragePer, r.q.Limit = r.dim, 0
+			r.items[r.find(gAvg)].used = true
 			return
 		}
 		r.q.GroupBy = r.dim
@@ -52,6 +58,10 @@ func (r *reader) averagePer() bool {
 		return false
 	}
 	m := r.q.Measures[0]
+	if m.Metric != "" {
+		e, _ := r.fact.Dataset.Metric(m.Metric)
+		return e != nil && e.Kind == data.ExprAgg && (e.Func == "sum" || e.Func == "count" || e.Func == "count_distinct")
+	}
 	return m.Op == data.AggCount || m.Op == data.AggSum || m.Op == data.AggCountDistinct
 }
 

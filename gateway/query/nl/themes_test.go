@@ -129,5 +129,12 @@ func TestBeyondData(t *testing.T) {
 		{"should we raise prices", []string{`"uncovered"`}, nil},
 		{"average customer satisfaction", []string{`"uncovered"`}, nil},
 		{"Quanto fatturato serve per crescere del 20%?", []string{`"growthPercent":20`, `"metric":"revenue"`}, []string{`"uncovered"`}},
+		// an aggregation word nothing takes is uncovered, never dropped: "average revenue"
+		// is not the total revenue
+		{"average revenue", []string{`"uncovered"`}, nil},
+		{"average revenue per order", []string{`"averagePer":{"source":"orders","field":""}`, `"metric":"revenue"`}, []string{`"uncovered"`}},
+		{"average revenue per day in March", []string{`"averagePer":{"source":"orders","field":"order_date","grain":"day"}`}, []string{`"uncovered"`}},
+		{"orders on the 14th of February", []string{`"ranges":[{"from":"2025-02-14","to":"2025-02-14"}]`}, nil},
+		{"best selling dish", []string{`"metric":"quantity_total"`, `"field":"item_name"`, `"limit":1`}, nil},
 	})
 }

@@ -68,6 +68,9 @@ func isJoiner(r rune) bool {
 // split turns one raw run into tokens: a number, a code, or words.
 func split(raw string) []token {
 	hasDigit := strings.IndexFunc(raw, unicode.IsDigit) >= 0
+	if n, ok := ordinal(raw); ok { // 14th, 1st: a day of the month
+		return []token{{w: strconv.Itoa(n), orig: raw, num: float64(n), isNum: true}}
+	}
 	if hasDigit {
 		if n, ok := parseNumber(raw); ok {
 			return []token{{w: data.Fold(raw), orig: raw, num: n, isNum: true}}
@@ -86,6 +89,17 @@ func split(raw string) []token {
 		out = append(out, token{w: data.Fold(part), orig: part})
 	}
 	return out
+}
+
+// ordinal reads 1st, 2nd, 3rd, 14th.
+func ordinal(raw string) (int, bool) {
+	low := strings.ToLower(raw)
+	for _, suf := range []string{"st", "nd", "rd", "th"} {
+		if num, ok := strings.CutSuffix(low, suf); ok && digits(num) && len(num) <= 2 {
+			return atoi(num), true
+		}
+	}
+	return 0, false
 }
 
 // parseNumber reads 2024, 1.5, 1,000, 21,956.62, 10k, 1.2m, and the Italian 21.956,62.
