@@ -592,3 +592,43 @@ func TestQueryRateLimit(t *testing.T) {
 		t.Fatalf("%d %s", status, raw)
 	}
 }
+
+// TestQueryAgentSemanticTool: in agent mode the model may call the semantic query (the
+// layer's schema) as a tool; an invalid one goes back to be corrected, a valid one runs as
+// reads each decided by the policy under the source's tool, and the answer rests on them.
+func TestQueryAgentSemanticTool(t *testing.T) {
+	e := startQueryGateway(t, queryParams{example: "trade", model: true, route: "    semantic_tool: ask_data\n"})
+	var got string
+	e.model.set(agentModel(func(results []string) (string, []call) {
+		switch len(results) {
+		case 0:
+			return "", []call{{"ask_data", `{"source":"transactions","measures":[{"metric":"revenue"}]}`}}
+		case 1:
+			if !strings.Contains(results[0], "not a metric") {
+				return "unexpected: " + results[0], nil
+			}
+			return "", []call{{"ask_data", `{"source":"transactions","measures":[{"metric":"total_value"}],"filters":[{"source":"transactions","field":"importCountry","op":"in","values":["China"]}]}`}}
+		}
+		got = results[1]
+		return "Imports from China total 1890171 USD.", nil
+	}))
+	status, resp, _, raw := e.ask(t, q("What is the total import value from China?"))
+	if status != 200 || !strings.Contains(got, "1890171") || !strings.Contains(resp.Answer, "1890171") {
+		t.Fatalf("%d %s (tool result %s)", status, raw, got)
+	}
+	var model, weir int
+	for _, c := range resp.Metadata.ToolCalls {
+		switch c.Origin {
+		case query.OriginModel:
+			model++
+		case query.OriginWeir:
+			weir++
+			if c.Name != "query_data" || !c.Allow {
+				t.Fatalf("the semantic tool's read %+v", c)
+			}
+		}
+	}
+	if model != 2 || weir != 1 || resp.Metadata.ToolCalls[0].Outcome != "invalid" {
+		t.Fatalf("calls %+v", resp.Metadata.ToolCalls)
+	}
+}

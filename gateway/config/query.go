@@ -86,6 +86,11 @@ type QueryOptions struct {
 	MaxIterations int `yaml:"max_iterations"`
 	// Timeout bounds one question end to end. Default 60s.
 	Timeout Duration `yaml:"timeout"`
+	// SemanticTool, when set, is the name of one more tool of the agent loop: the semantic
+	// query over the intent's sources (adapters/data/semantic), whose schema is the layer's —
+	// measures, dimensions, joins on entities, comparisons. The policy must allow it like any
+	// tool; each read it makes is decided again under the source's own tool names.
+	SemanticTool string `yaml:"semantic_tool"`
 	// Prompts is a directory (relative to this config) of per-intent instructions for the
 	// model: <intent>.md is the system prompt of that intent's answers (seed 002's
 	// analytics, strategy, data_preview and conversational prompts). Intents without one get

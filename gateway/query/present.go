@@ -173,3 +173,20 @@ func describeFilter(f semantic.Filter) string {
 	}
 	return fmt.Sprintf("%s %s %s", f.Field, f.Op, v)
 }
+
+// resultRows is a semantic result as columns and rows: the values of a scalar, one row per
+// group, or the listing.
+func resultRows(res *semantic.Result) ([]string, []data.Row) {
+	switch res.Shape {
+	case semantic.ShapeScalar:
+		return res.Measures, []data.Row{data.NewRow(res.Measures, res.Values)}
+	case semantic.ShapeGroups:
+		cols := append([]string{res.Dimension}, res.Measures...)
+		rows := make([]data.Row, len(res.Groups))
+		for i, g := range res.Groups {
+			rows[i] = data.NewRow(cols, append([]any{g.Label}, g.Values...))
+		}
+		return cols, rows
+	}
+	return res.Columns, res.Rows
+}

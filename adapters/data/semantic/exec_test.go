@@ -2,6 +2,7 @@ package semantic
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"path/filepath"
@@ -180,5 +181,30 @@ func TestUncoveredNeverReads(t *testing.T) {
 	var un *Unanswerable
 	if !errors.As(err, &un) || len(cl.steps) != 0 {
 		t.Fatalf("%v, %d reads", err, len(cl.steps))
+	}
+}
+
+// TestToolQuery: the semantic query a model sends is checked against the layer, with
+// problems it can correct, and the tool's schema names the layer's sources and fields.
+func TestToolQuery(t *testing.T) {
+	cl := clinical(t)
+	for _, c := range []struct{ args, want string }{
+		{`{"source":"adae","measures":[{"op":"count"}],"groupBy":{"source":"adsl","field":"ARM"}}`, ""},
+		{`{"source":"adae","measures":[{"metric":"patients"}]}`, `"patients" is not a metric of adae`},
+		{`{"source":"adsl","measures":[{"op":"count"}],"filters":[{"source":"adsl","field":"AGE","op":"contains","values":[1]}]}`, `"contains" is not valid for int field AGE`},
+		{`{"source":"adsl","measures":[{"op":"count"}],"unknown":1}`, "unknown field"},
+		{`{"source":"lab"}`, `"lab" is not a source`},
+		{`{"source":"adsl","uncovered":["x"],"rows":true}`, "no uncovered parts"},
+	} {
+		_, err := cl.m.ParseQuery([]byte(c.args))
+		if c.want == "" && err != nil || c.want != "" && (err == nil || !strings.Contains(err.Error(), c.want) || !data.IsInvalidQuery(err)) {
+			t.Errorf("%s: %v, want %q", c.args, err, c.want)
+		}
+	}
+	b, _ := json.Marshal(cl.m.JSONSchema())
+	for _, w := range []string{`"enum":["adsl","adae"]`, `"AEDECOD"`, `"mean_age"`, `"quarter"`} {
+		if !strings.Contains(string(b), w) {
+			t.Errorf("schema lacks %s", w)
+		}
 	}
 }
