@@ -26,6 +26,9 @@ type Engine struct {
 	Model llm.Model
 	// Known are the route's known question/answer pairs, nil without any.
 	Known *Known
+	// Docs are the document sources by name (DocSource); an intent reads those its route
+	// names, each search a read the policy decides.
+	Docs map[string]DocSource
 	// Opts are the route's settings.
 	Opts config.QueryOptions
 	// Now is the clock relative periods are resolved against; default time.Now.
@@ -230,6 +233,9 @@ func (r *run) degrade(ctx context.Context, cause error) *Error {
 		return nil
 	}
 	r.warn(AIUnavailable)
+	if len(r.docSources()) > 0 && len(r.sources()) == 0 {
+		return r.showPassages(ctx)
+	}
 	if sq := r.understand(); len(sq.Uncovered) > 0 && len(r.sources()) > 0 {
 		return r.showContext(ctx, sq.Uncovered)
 	}

@@ -40,7 +40,7 @@ func (r *run) routeCaps(kind string) caps {
 // readsData reports whether an llm route gives the model rows: its route names tools and
 // some configured source serves it.
 func (r *run) readsData() bool {
-	return len(r.q.Intent.Route.AllTools()) > 0 && len(r.sources()) > 0
+	return len(r.q.Intent.Route.AllTools()) > 0 && (len(r.sources()) > 0 || len(r.docSources()) > 0)
 }
 
 // modeKinds are the route kinds the modes ask for.

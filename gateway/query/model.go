@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
+	"slices"
 	"strings"
 
 	"github.com/weirgw/weir/adapters/llm"
@@ -36,7 +37,11 @@ func (r *run) llm(ctx context.Context) *Error {
 	}
 	rows, tokens := r.contextLimits()
 	var results []SourceResult
-	if r.readsData() {
+	passages, perr := r.searchDocs(ctx)
+	if perr != nil {
+		return perr
+	}
+	if r.readsData() && len(r.sources()) > 0 {
 		sr, err := r.contextRows(ctx, rows)
 		switch {
 		case err != nil && err.Code == CodePolicy:
@@ -50,6 +55,7 @@ func (r *run) llm(ctx context.Context) *Error {
 		}
 	}
 	block, n := contextBlock(results, rows, tokens)
+	block = passageBlock(passages) + block
 	r.md.FindingsAnalyzed = n
 	text, gerr := r.analyse(ctx, block)
 	if gerr != nil {
@@ -119,7 +125,23 @@ func (r *run) analyse(ctx context.Context, block string) (string, error) {
 	if r.primary != "" {
 		called = []string{src.Name}
 	}
-	return r.check(ctx, resp.Text, []grounding.Source{src}, called)
+	sources := []grounding.Source{src}
+	for _, c := range r.md.ToolCalls { // a document search counts as the call of its tool
+		if c.Origin == OriginWeir && c.Allow && c.Outcome == "rows" && r.isDocTool(c.Name) && !slices.Contains(called, c.Name) {
+			called = append(called, c.Name)
+			sources = append(sources, grounding.Source{Kind: grounding.Tool, Name: c.Name, Content: passageBlock(r.resp.Passages)})
+		}
+	}
+	return r.check(ctx, resp.Text, sources, called)
+}
+
+func (r *run) isDocTool(name string) bool {
+	for _, d := range r.docSources() {
+		if d.Tool() == name {
+			return true
+		}
+	}
+	return false
 }
 
 // check passes a model-written answer through grounding and the response decision.

@@ -119,6 +119,10 @@ func (r *run) ran(rd *read, rows int, err error) {
 	}
 }
 
+func callOf(id, name, args string) llm.ToolCall {
+	return llm.ToolCall{ID: id, Name: name, Arguments: args}
+}
+
 // notRead is the answer when the policy refused every read the question needed.
 func (r *run) notRead(denied []*read) string {
 	var names []string

@@ -117,12 +117,12 @@ type Response struct {
 	// Columns and Rows are the data the answer rests on (at most the row cap).
 	Columns []string   `json:"columns,omitempty"`
 	Rows    []data.Row `json:"rows,omitempty"`
-	// Sources lists, when several sources were asked, what each contributed.
-	Sources []SourceResult `json:"sources,omitempty"`
 	// Known is the known question/answer pair the answer came from or was informed by.
 	Known *KnownMatch `json:"known_answer,omitempty"`
 	// Result is the answer's value as data: the value, the groups, or the number of rows.
-	Result   *Result   `json:"result,omitempty"`
+	Result *Result `json:"result,omitempty"`
+	// Passages are the document passages the answer rests on, with file and page.
+	Passages []Passage `json:"passages,omitempty"`
 	Metadata *Metadata `json:"metadata,omitempty"`
 }
 
