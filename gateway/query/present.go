@@ -49,7 +49,7 @@ func (r *run) presentScalar(res *semantic.Result, out *Result, cond string) stri
 	r.resp.Rows = []data.Row{data.NewRow(res.Measures, res.Values)}
 	parts := make([]string, len(res.Values))
 	for i, v := range res.Values {
-		parts[i] = fmt.Sprintf("%s: %s", res.Measures[i], withUnit(v, res.Units[i]))
+		parts[i] = fmt.Sprintf("%s: %s", measureLabel(res.Measures[i], res.Units[i]), withUnit(v, valueUnit(res.Measures[i], res.Units[i])))
 	}
 	text := strings.Join(parts, "; ") + cond + "."
 	if g := res.Growth; g != nil {
@@ -62,16 +62,19 @@ func (r *run) presentGroups(sq *semantic.Query, res *semantic.Result, out *Resul
 	cols := append([]string{res.Dimension}, res.Measures...)
 	r.resp.Columns = cols
 	var b strings.Builder
-	label := res.Measures[0]
-	if sq.Order != nil && sq.Limit > 0 {
+	label := measureLabel(res.Measures[0], res.Units[0])
+	switch {
+	case sq.Compare != nil:
+		fmt.Fprintf(&b, "%s, compared%s:", label, cond)
+	case sq.Order != nil && sq.Limit > 0:
 		fmt.Fprintf(&b, "%s by %s, top %d%s:", label, res.Dimension, sq.Limit, cond)
-	} else {
+	default:
 		fmt.Fprintf(&b, "%s by %s%s:", label, res.Dimension, cond)
 	}
 	for _, g := range res.Groups {
 		r.resp.Rows = append(r.resp.Rows, data.NewRow(cols, append([]any{g.Label}, g.Values...)))
 		out.Groups = append(out.Groups, []any{g.Label, g.Values[0]})
-		fmt.Fprintf(&b, "\n%s: %s", format(g.Label), withUnit(g.Values[0], res.Units[0]))
+		fmt.Fprintf(&b, "\n%s: %s", format(g.Label), withUnit(g.Values[0], valueUnit(res.Measures[0], res.Units[0])))
 	}
 	if len(res.Groups) == 0 {
 		b.WriteString(" no rows match")
@@ -100,6 +103,31 @@ func (r *run) presentRows(sq *semantic.Query, res *semantic.Result, out *Result,
 		return fmt.Sprintf("1 %s row matches%s.", name, cond)
 	}
 	return fmt.Sprintf("%d %s rows match%s.", n, name, cond)
+}
+
+// measureLabel names a result column for a reader: "number of orders", "average AGE".
+func measureLabel(col, unit string) string {
+	for prefix, word := range map[string]string{"count_distinct_": "number of ", "average_": "average ", "max_": "max ", "min_": "min ", "sum_": "total "} {
+		if rest, ok := strings.CutPrefix(col, prefix); ok {
+			if prefix == "count_distinct_" && unit != "" {
+				return word + unit
+			}
+			return word + rest
+		}
+	}
+	if col == "count" && unit != "" {
+		return "number of " + unit
+	}
+	return col
+}
+
+// valueUnit is the unit written after a value: none where the label says it ("number of
+// orders: 941").
+func valueUnit(col, unit string) string {
+	if strings.HasPrefix(measureLabel(col, unit), "number of ") {
+		return ""
+	}
+	return unit
 }
 
 func withUnit(v any, unit string) string {
