@@ -29,8 +29,8 @@ func (r *reader) readGroup() {
 			d = r.dimAfter(k, afterBy)
 		case it.is(gWhich) || it.is(gTop) || it.is(gFrequent) || it.is(gRank):
 			d = r.dimAfter(k, afterWhich)
-		case it.is(gMost) || it.is(gLeast): // "best selling dish", "most popular category"
-			d = r.dimAfter(k, afterMost)
+		case it.is(gMost) || it.is(gLeast) || it.kind(mMax) != nil || it.kind(mMin) != nil:
+			d = r.dimAfter(k, afterMost) // "best selling dish", "the most expensive dishes"
 		case it.is(gWho):
 			if d = r.dimAfter(k, afterWhich); d == nil && r.fact.Decl.Actor != "" && r.anyOf(rankGens...) {
 				d = &semantic.Dimension{Source: r.fact.Name, Field: r.fact.Decl.Actor}
@@ -39,7 +39,9 @@ func (r *reader) readGroup() {
 			d = r.dimAt(k)
 		}
 		if d != nil {
-			it.used = true
+			if it.kind(mMax) == nil && it.kind(mMin) == nil {
+				it.used = true // a field superlative is also the measure ("most expensive": max price)
+			}
 			r.dim = d
 			break
 		}

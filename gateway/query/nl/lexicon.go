@@ -50,6 +50,7 @@ const (
 	gSize                    // size, numerosità: how many
 	gGrainBy                 // monthly, mese per mese: group by a time grain by itself
 	gWhy                     // why, explain, analyse: an analysis, not a value
+	gBetween                 // between N and M (of numbers; dates are read before)
 )
 
 // grains are the time grains words name, for grouping by the time dimension.
@@ -165,6 +166,7 @@ func init() {
 	add(gGroupOf, `breakdown|breakdown of|distribution|distribution of|split|suddivisione|ripartizione|distribuzione|spaccato|trend|andamento`)
 	add(gOnly, `only|solo|soltanto|solamente|just the`)
 	add(gSize, `size|dimensione|numerosita|headcount|population size`)
+	add(gBetween, `between|tra|fra|compreso tra|compresi tra`)
 	add(gWhy, `why|perche|per quale motivo|come mai|explain|explanation|spiega|spiegami|spiegazione|analyze|analyse|analysis|analizza|analisi|pattern|patterns|reason|reasons|motivo|motivi|cause|causes|causa|cause principali|root cause|insight|insights|interpret|interpreta|summarize|summarise|riassumi|riassunto`)
 	add(gFiller, `keep|keeps|kept|getting|get|gets|go|goes|going|come|comes|continue|continues|continuano|continua|tend|tends|happening|still being|
 		everything|anything|all of it|tutto quanto|in tutto|sell|sells|vendere|vendiamo in tutto`)

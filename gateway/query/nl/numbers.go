@@ -19,6 +19,7 @@ func (r *reader) readNumbers() {
 			continue
 		}
 		switch {
+		case r.between(k):
 		case r.existsCount(k):
 		case r.threshold(k):
 		case r.fieldValue(k):
@@ -27,6 +28,34 @@ func (r *reader) readNumbers() {
 		}
 	}
 	r.presence()
+}
+
+// between reads "quantity between 2 and 4", "tra 2 e 4 pezzi": an inclusive range on a
+// numeric field named just before or after it.
+func (r *reader) between(k int) bool {
+	b, and, hi := r.prev(k, 1), r.next(k, 1), r.next(k, 2)
+	if b < 0 || !r.items[b].is(gBetween) || and < 0 || !r.items[and].is(gAnd) || hi < 0 || r.items[hi].num == nil {
+		return false
+	}
+	var m *meaning
+	var fk int
+	for _, j := range []int{r.prev(b, 1), r.next(hi, 1)} {
+		if j >= 0 {
+			if f := r.items[j].kind(mField); f != nil && numeric(f) {
+				m, fk = f, j
+				break
+			}
+		}
+	}
+	lo, top := r.items[k].num.num, r.items[hi].num.num
+	if m == nil || lo > top {
+		return false
+	}
+	for _, j := range []int{k, b, and, hi, fk} {
+		r.items[j].used = true
+	}
+	r.q.Filters = append(r.q.Filters, semantic.Filter{Source: m.src.Name, Field: m.field, Op: data.OpBetween, Values: []any{lo, top}})
+	return true
 }
 
 // threshold reads [field] op N, op N [field] and "older than N".
@@ -184,7 +213,8 @@ func (r *reader) topN(k int) bool {
 	p := r.prev(k, 1)
 	nx := r.next(k, 1)
 	top := p >= 0 && (r.items[p].is(gTop) || r.items[p].is(gShow))
-	before := nx >= 0 && (r.items[nx].kind(mField) != nil || r.items[nx].kind(mRows) != nil || r.items[nx].is(gMost) || r.items[nx].is(gLeast))
+	before := nx >= 0 && (r.items[nx].kind(mField) != nil || r.items[nx].kind(mRows) != nil || r.items[nx].is(gMost) || r.items[nx].is(gLeast) ||
+		r.items[nx].kind(mMax) != nil || r.items[nx].kind(mMin) != nil)
 	if !top && !before {
 		return false
 	}
@@ -192,8 +222,8 @@ func (r *reader) topN(k int) bool {
 	if p >= 0 && r.items[p].is(gTop) {
 		r.items[p].used = true
 	}
-	r.q.Limit = int(n.num)
-	r.ranked = r.ranked || top || (nx >= 0 && (r.items[nx].is(gMost) || r.items[nx].is(gLeast)))
+	r.q.Limit, r.topCount = int(n.num), int(n.num)
+	r.ranked = r.ranked || top || (nx >= 0 && (r.items[nx].is(gMost) || r.items[nx].is(gLeast) || r.items[nx].kind(mMax) != nil || r.items[nx].kind(mMin) != nil))
 	return true
 }
 

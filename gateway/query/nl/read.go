@@ -36,6 +36,8 @@ type reader struct {
 	distinct string
 	// perRow reports "per order": an average per row of the fact.
 	perRow bool
+	// topN is the N of "top N", "the 5 most ...", when the question names one.
+	topCount int
 }
 
 func (r *reader) has(g gen) bool {

@@ -116,7 +116,7 @@ func closed(e dateExpr, min, max time.Time) resolved {
 	}
 	r.label = label(e)
 	if len(years) == 1 {
-		r.label = strings.Replace(r.label, "?", years[0], 1)
+		r.label = strings.ReplaceAll(r.label, "?", years[0])
 	}
 	if len(years) > 0 {
 		r.note = fmt.Sprintf("%s without a year is read as %s in the data (%s)", describePeriod(e), yearWord(len(years)), strings.Join(years, ", "))

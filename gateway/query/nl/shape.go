@@ -45,6 +45,9 @@ func (r *reader) finish() {
 			r.q.Order = &semantic.Order{Measure: 0, Desc: r.rankDesc}
 		}
 	}
+	if r.topCount > 0 && r.dim == nil && !r.q.Rows && r.q.Compare == nil {
+		r.uncover("the %d of something this query does not rank", r.topCount)
+	}
 	if r.q.Compare != nil || r.q.Share != nil || (r.dim == nil && !r.q.Rows) {
 		r.q.Limit = 0
 	}

@@ -136,5 +136,8 @@ func TestBeyondData(t *testing.T) {
 		{"average revenue per day in March", []string{`"averagePer":{"source":"orders","field":"order_date","grain":"day"}`}, []string{`"uncovered"`}},
 		{"orders on the 14th of February", []string{`"ranges":[{"from":"2025-02-14","to":"2025-02-14"}]`}, nil},
 		{"best selling dish", []string{`"metric":"quantity_total"`, `"field":"item_name"`, `"limit":1`}, nil},
+		{"the 5 most expensive dishes", []string{`"op":"max","field":"unit_price"`, `"field":"item_name"`, `"limit":5`, `"desc":true`}, nil},
+		{"revenue of orders with quantity between 2 and 4", []string{`"field":"quantity","op":"between","values":[2,4]`}, []string{`"uncovered"`}},
+		{"the top 3 revenue", []string{`"uncovered"`}, nil},
 	})
 }
