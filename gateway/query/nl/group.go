@@ -20,6 +20,9 @@ func (r *reader) anyOf(gs ...gen) bool {
 // readGroup finds the dimension a question groups or ranks by: "by/per X", "which X",
 // "who" (the actor), "top N X", "most frequent X", "rank the X", "X with the most".
 func (r *reader) readGroup() {
+	if r.rankEntity() {
+		return
+	}
 	for k, it := range r.items {
 		var d *semantic.Dimension
 		switch {
@@ -39,6 +42,7 @@ func (r *reader) readGroup() {
 			d = r.dimAt(k)
 		}
 		if d != nil {
+			r.secondDimension(k)
 			if it.kind(mMax) == nil && it.kind(mMin) == nil {
 				it.used = true // a field superlative is also the measure ("most expensive": max price)
 			}
@@ -60,6 +64,64 @@ func (r *reader) readGroup() {
 	}
 	if r.ranked && r.q.Limit == 0 && !r.has(gRank) {
 		r.q.Limit = 1
+	}
+}
+
+// rankEntity reads "which patient had the most events": the entity the fact's rows are
+// (a subject), ranked by its rows in another source that carries its key.
+func (r *reader) rankEntity() bool {
+	ent := r.fact.RowEntity()
+	if ent == "" {
+		return false
+	}
+	for k, it := range r.items {
+		if !(it.is(gMost) || it.is(gLeast)) {
+			continue
+		}
+		n := r.next(k, 1)
+		if n < 0 || r.items[n].kind(mRows) == nil {
+			return false
+		}
+		other := r.items[n].kind(mRows).src
+		key := other.Entity(ent)
+		if other == r.fact || key == "" {
+			return false
+		}
+		r.fact, r.counted = other, r.items[n]
+		r.dim = &semantic.Dimension{Source: other.Name, Field: key}
+		r.ranked, r.rankDesc = true, it.is(gMost)
+		if r.q.Limit == 0 {
+			r.q.Limit = 1
+		}
+		it.used, r.items[n].used = true, true
+		for _, x := range r.items {
+			if m := x.kind(mRows); m != nil && m.src.RowEntity() == ent {
+				x.used = true // "patient": what is ranked
+			}
+		}
+		return true
+	}
+	return false
+}
+
+// secondDimension lists "by severity and status": a breakdown by two dimensions, which a
+// query groups by one only.
+func (r *reader) secondDimension(k int) {
+	for j := k + 1; j < len(r.items)-1; j++ {
+		it := r.items[j]
+		if it.is(gAnd) {
+			n := r.next(j, 1)
+			if n >= 0 && (r.items[n].is(gBy) || r.items[n].is(gEvery)) {
+				n = r.next(n, 1)
+			}
+			if n >= 0 && (r.items[n].is(gGrain) || r.items[n].is(gGrainBy) || r.items[n].kind(mField) != nil && !numeric(r.items[n].kind(mField))) {
+				r.uncover("a breakdown by a second dimension (%q)", r.items[n].word)
+			}
+			return
+		}
+		if !(it.is(gFiller) || it.kind(mField) != nil || it.is(gGrain) || it.used) {
+			return
+		}
 	}
 }
 

@@ -160,7 +160,7 @@ func init() {
 	add(gNone, `no|none|nessun|nessuno|nessuna|senza|without|zero|never|mai|not any`)
 	add(gWith, `with|con|had|having|that had|who had|with a|with an|che hanno|che hanno avuto|che ha|che ha avuto|aventi|affected|affected by|colpiti|colpiti da|experienced|experiencing|suffered|reported a|got a|presenting`)
 	add(gEvery, `every|ogni|ciascun|ciascuna|each`)
-	add(gRecent, `latest|most recent|newest|last|ultimo|ultima|piu recente|piu recenti|recent|recente|more recent`)
+	add(gRecent, `latest|most recent|the most recent|the latest|the newest|newest|last|ultimo|ultima|piu recente|piu recenti|recent|recente|more recent`)
 	add(gOldest, `oldest|earliest|first ever|piu vecchio|piu vecchia|piu vecchi|piu antico|primo in assoluto|meno recente`)
 	add(gFrequent, `most frequent|most frequently|most common|most commonly|most often|frequent|frequently|common|commonly|piu frequente|piu frequenti|piu comune|piu comuni|frequente|ricorrente|piu ricorrente|piu spesso|typical|most typical`)
 	add(gGroupOf, `breakdown|breakdown of|distribution|distribution of|split|suddivisione|ripartizione|distribuzione|spaccato|trend|andamento`)

@@ -157,6 +157,7 @@ func (r *reader) criterion(seen map[string]bool) {
 // distinct values, the amount of a value, or the default measure.
 func (r *reader) countMeasure(seen map[string]bool) {
 	d := r.fact.Decl
+	most := r.mostDimension()
 	switch {
 	case r.entityKey != "":
 		r.addMeasure(semantic.Measure{Op: data.AggCountDistinct, Field: r.entityKey, Unit: r.entityUnit}, seen)
@@ -172,6 +173,8 @@ func (r *reader) countMeasure(seen map[string]bool) {
 		if key := r.fact.Entity(rows.src.RowEntity()); key != "" {
 			r.addMeasure(semantic.Measure{Op: data.AggCountDistinct, Field: key, Unit: rows.src.Decl.Rows.Unit}, seen)
 		}
+	case most != "": // "imports from the most countries": distinct countries per group
+		r.addMeasure(semantic.Measure{Op: data.AggCountDistinct, Field: most, Unit: d.Fields[most].Counts}, seen)
 	case r.has(gFrequent): // how often: a count of rows, whatever the default measure
 		r.addMeasure(semantic.Measure{Op: data.AggCount, Unit: d.Rows.Unit}, seen)
 	case r.distinctDim() != "":
@@ -182,6 +185,26 @@ func (r *reader) countMeasure(seen map[string]bool) {
 	case r.has(gCount) || r.has(gSize) || r.ranked || r.has(gPercent) || r.q.Compare != nil || len(r.q.Filters) > 0 || len(r.q.Time) > 0 || r.dim != nil:
 		r.addMeasure(semantic.Measure{Op: data.AggCount, Unit: d.Rows.Unit}, seen)
 	}
+}
+
+// mostDimension is the dimension counted in "the most <dimension>" when the question
+// ranks another dimension by it.
+func (r *reader) mostDimension() string {
+	if r.dim == nil {
+		return ""
+	}
+	for k, it := range r.items {
+		if !(it.is(gMost) || it.is(gLeast)) {
+			continue
+		}
+		if n := r.next(k, 1); n >= 0 {
+			if m := r.items[n].kind(mField); m != nil && m.src == r.fact && !numeric(m) && m.field != r.dim.Field && !r.items[n].used {
+				r.items[n].used = true
+				return m.field
+			}
+		}
+	}
+	return ""
 }
 
 // amountValue is the measure a named value is counted in ("quante pizze" are pieces), when

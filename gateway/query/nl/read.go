@@ -305,12 +305,59 @@ func (r *reader) leftovers() {
 			r.uncover("what %s refers to", it.num.orig)
 		case it.kind(mValue) != nil && len(it.ms) > 0 && it.gen == 0:
 			r.uncover("the condition %q", it.word)
-		case len(it.ms) == 0 && (it.gen == gAvg || it.gen == gMax || it.gen == gMin) && !r.q.Rows:
+		case len(it.ms) == 0 && (it.gen == gAvg || it.gen == gMax || it.gen == gMin):
 			r.uncover("%q of something this query does not compute", it.word)
+		case r.looseField(it):
+			r.uncover("what %q refers to", it.word)
 		case len(it.ms) == 0 && it.gen == gVs && r.q.Compare == nil:
 			r.uncover("a comparison (%q) whose two sides are not both in the data", it.word)
+		case len(it.ms) == 0 && (it.gen == gMost || it.gen == gLeast) && r.q.Rows:
+			r.uncover("%q: a ranking this listing does not make", it.word)
+		case len(it.ms) == 0 && (it.gen == gNot || it.gen == gNone):
+			r.uncover("a negation (%q) this query does not apply", it.word)
 		}
 	}
+}
+
+// looseField reports a dimension word the query does not use at all — no condition, no
+// grouping, no comparison on its field ("the most countries" ranked by value would drop it).
+func (r *reader) looseField(it *item) bool {
+	m := it.kind(mField)
+	if m == nil || it.used || numeric(m) || len(it.ms) != 1 || typeOf(m.src, m.field) == data.TypeDate {
+		return false
+	}
+	for _, f := range r.q.Filters {
+		if f.Field == m.field {
+			return false
+		}
+	}
+	if r.q.Compare != nil {
+		for _, s := range r.q.Compare.Sides {
+			for _, f := range s.Filters {
+				if f.Field == m.field {
+					return false
+				}
+			}
+		}
+	}
+	if r.q.Share != nil {
+		for _, f := range r.q.Share.Filters {
+			if f.Field == m.field {
+				return false
+			}
+		}
+	}
+	for _, d := range []*semantic.Dimension{r.q.GroupBy, r.q.AveragePer} {
+		if d != nil && d.Field == m.field {
+			return false
+		}
+	}
+	for _, ms := range r.q.Measures {
+		if ms.Field == m.field {
+			return false
+		}
+	}
+	return true
 }
 
 // typeOf returns a field's type.

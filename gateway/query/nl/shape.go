@@ -34,6 +34,15 @@ func (r *reader) finish() {
 		r.items[r.find(gAvg)].used = true
 		return
 	}
+	if r.dim != nil && r.q.Compare == nil && r.q.Share == nil && !r.q.Rows && r.averagePer() && !r.averageOverGroups() {
+		// "average value (per declaration) by country": the average of the field the
+		// measure sums, per group — not the average of the groups' totals.
+		k := r.find(gAvg)
+		if f := summedField(&meaning{src: r.fact, metric: r.q.Measures[0].Metric}); f != "" {
+			r.q.Measures[0] = semantic.Measure{Op: data.AggAverage, Field: f, Unit: r.q.Measures[0].Unit}
+			r.items[k].used = true
+		}
+	}
 	if r.dim != nil && r.q.Compare == nil && r.q.Share == nil && !r.q.Rows {
 		if r.averagePer() {
 			r.q.AveragePer, r.q.Limit = r.dim, 0
@@ -51,6 +60,18 @@ func (r *reader) finish() {
 	if r.q.Compare != nil || r.q.Share != nil || (r.dim == nil && !r.q.Rows) {
 		r.q.Limit = 0
 	}
+}
+
+// averageOverGroups reports an average that is over the groups: of a count ("average number
+// of findings per department") or per period ("average revenue per day").
+func (r *reader) averageOverGroups() bool {
+	m := r.q.Measures[0]
+	count := m.Op == data.AggCount || m.Op == data.AggCountDistinct
+	if m.Metric != "" {
+		e, _ := r.fact.Dataset.Metric(m.Metric)
+		count = e != nil && e.Kind == data.ExprAgg && (e.Func == "count" || e.Func == "count_distinct")
+	}
+	return count || r.dim.Grain != "" && !r.perRow
 }
 
 // averagePer reports "average number of findings per year": an average word that applies to
@@ -146,8 +167,12 @@ func (r *reader) readRowOrder(which bool) {
 			field, desc = it.kind(mMax).field, true
 		case it.kind(mMin) != nil && it.kind(mMin).src == r.fact:
 			field = it.kind(mMin).field
-		case (it.is(gMax) || it.is(gMin)) && which:
-			if m := r.operandOf(k); m != nil && m.src == r.fact {
+		case (it.is(gMax) || it.is(gMin)) && (which || r.rowsNext(k)):
+			m := r.operandOf(k)
+			if m == nil && r.rowsNext(k) { // "the largest shipment": by the amount it declares
+				m = r.defaultAmountField()
+			}
+			if m != nil && m.src == r.fact {
 				field, desc = m.field, it.is(gMax)
 			}
 		}
@@ -155,12 +180,21 @@ func (r *reader) readRowOrder(which bool) {
 			continue
 		}
 		it.used = true
+		if p := r.prev(k, 1); p >= 0 && (r.items[p].is(gMost) || r.items[p].is(gLeast)) {
+			r.items[p].used = true // "the most recent"
+		}
 		r.q.Order = &semantic.Order{Field: field, Desc: desc}
 		if r.q.Limit == 0 {
 			r.q.Limit = 1
 		}
 		return
 	}
+}
+
+// rowsNext reports a row noun of the fact right after item k ("largest shipment").
+func (r *reader) rowsNext(k int) bool {
+	n := r.next(k, 1)
+	return n >= 0 && r.items[n].kind(mRows) != nil && r.items[n].kind(mRows).src == r.fact
 }
 
 // operandOf is the numeric field an aggregation word at k applies to: a field next to it,

@@ -46,6 +46,7 @@ func TestGroupingAndRanking(t *testing.T) {
 		{"fatturato per categoria", []string{`"groupBy":{"source":"orders","field":"category"}`}, []string{`"order"`}},
 		{"ordini per trimestre", []string{`"grain":"quarter"`, `"op":"count"`}, nil},
 		{"revenue by weekday", []string{`"uncovered"`}, nil},
+		{"revenue by category and by month", []string{`"uncovered":["a breakdown by a second dimension`}, nil},
 	})
 	runParseCases(t, "findings", []parseCase{
 		{"findings per department", []string{`"groupBy":{"source":"findings","field":"department"}`, `"op":"count"`}, nil},
@@ -56,6 +57,9 @@ func TestGroupingAndRanking(t *testing.T) {
 		{"declarations by country", []string{`"field":"importCountry"`, `"op":"count"`}, nil},
 		{"top 2 goods by import value", []string{`"field":"goodsName"`, `"limit":2`, `"metric":"total_value"`}, nil},
 		{"which country do we import the most from", []string{`"field":"importCountry"`, `"metric":"total_value"`, `"limit":1`}, nil},
+		{"which company imports from the most countries", []string{`"op":"count_distinct","field":"importCountry"`, `"field":"importCompanyName"`}, nil},
+		{"average value by country", []string{`"op":"average","field":"totalValueUSD"`, `"groupBy":{"source":"transactions","field":"importCountry"}`}, nil},
+		{"largest shipment of laptops", []string{`"rows":true`, `"order":{"measure":0,"field":"totalValueUSD","desc":true}`, `"limit":1`}, nil},
 	})
 }
 
@@ -86,6 +90,7 @@ func TestFilters(t *testing.T) {
 	})
 	runParseCases(t, "findings", []parseCase{
 		{"findings that are not open", []string{`"field":"status","op":"notIn","values":["Open"]`}, nil},
+		{"which project types have no critical findings", []string{`"uncovered":["a negation`}, nil},
 		{"lift findings", []string{`"field":"title","op":"in","values":["Elevator inspection expired"]`}, nil},
 		{"how many leaks", []string{`"values":["Water leak in ceiling"]`}, nil},
 		{"findings of the HR team", []string{`"field":"department","op":"in","values":["HR"]`}, nil},
@@ -115,6 +120,7 @@ func TestSourcesAndUnits(t *testing.T) {
 		{"organ class with the most patients", []string{`"source":"adae"`, `"op":"count_distinct","field":"USUBJID","unit":"patients"`}, nil},
 		{"patients without adverse events", []string{`"rows":true`, `"exists":[{"source":"adae","entity":"","not":true}]`}, nil},
 		{"patients with at least 2 events", []string{`"exists":[{"source":"adae","entity":"","min":2}]`}, nil},
+		{"which patient had the most events", []string{`"source":"adae"`, `"groupBy":{"source":"adae","field":"USUBJID"}`, `"limit":1`, `"op":"count"`}, nil},
 		{"how many immune system disorder events", []string{`"values":["Immune system disorders"]`}, nil},
 	})
 	runParseCases(t, "trade", []parseCase{
