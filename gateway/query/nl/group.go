@@ -40,6 +40,8 @@ func (r *reader) readGroup() {
 			}
 		case it.kind(mField) != nil && !it.used && r.mostAfter(k):
 			d = r.dimAt(k)
+		case it.is(gGrain) && r.mostAfter(k): // "il giorno con meno ordini"
+			d = r.grainDim(grains[it.word])
 		}
 		if d != nil {
 			r.secondDimension(k)

@@ -135,7 +135,7 @@ func init() {
 	add(gMost, `most|the most|di piu|piu|maggior|maggiore numero|maggior numero|il maggior numero|highest number|the highest number|largest number|best|top seller|mostly|more`)
 	add(gLeast, `least|the least|fewest|the fewest|di meno|meno|minor numero|il minor numero|lowest number|worst|less`)
 	add(gTop, `top|primi|prime|first|i primi|le prime|leading`)
-	add(gRank, `rank|ranked|ranking|classifica|ordina|order by|sort|sorted|ordinati|ordinate|ordered`)
+	add(gRank, `rank|ranked|ranking|classifica|ordina|order by|sort|sorted|in order|in ordine`)
 	add(gBy, `by|per|for each|for every|per ogni|per ciascun|per ciascuna|broken down by|split by|suddivisi per|divisi per|grouped by|raggruppati per|each|across|by each|a seconda del|in base al|in base alla`)
 	add(gVs, `vs|v|versus|contro|against|compared to|compared with|rispetto a|rispetto al|rispetto alla|rispetto ai|paragonato a`)
 	add(gCompare, `compare|comparison|confronta|confronto|confrontare|paragona|paragone|difference between|differenza tra|differenza fra|side by side|between the two`)
@@ -162,7 +162,8 @@ func init() {
 	add(gEvery, `every|ogni|ciascun|ciascuna|each`)
 	add(gRecent, `latest|most recent|the most recent|the latest|the newest|newest|last|ultimo|ultima|piu recente|piu recenti|recent|recente|more recent`)
 	add(gOldest, `oldest|earliest|first ever|piu vecchio|piu vecchia|piu vecchi|piu antico|primo in assoluto|meno recente`)
-	add(gFrequent, `most frequent|most frequently|most common|most commonly|most often|frequent|frequently|common|commonly|piu frequente|piu frequenti|piu comune|piu comuni|frequente|ricorrente|piu ricorrente|piu spesso|typical|most typical`)
+	add(gFrequent, `most frequent|most frequently|most common|most commonly|most often|frequent|frequently|common|commonly|piu frequente|piu frequenti|piu comune|piu comuni|frequente|ricorrente|piu ricorrente|piu spesso|typical|most typical|
+		used|usato|usata|usati|usate|utilizzato|utilizzata|popular|popolare|popolari|chosen|scelto|scelta|preferred|preferito|preferita|requested|richiesto|richiesta`)
 	add(gGroupOf, `breakdown|breakdown of|distribution|distribution of|split|suddivisione|ripartizione|distribuzione|spaccato|trend|andamento`)
 	add(gOnly, `only|solo|soltanto|solamente|just the`)
 	add(gSize, `size|dimensione|numerosita|headcount|population size`)

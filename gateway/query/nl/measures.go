@@ -158,7 +158,13 @@ func (r *reader) criterion(seen map[string]bool) {
 func (r *reader) countMeasure(seen map[string]bool) {
 	d := r.fact.Decl
 	most := r.mostDimension()
+	distinct := ""
+	if r.has(gDistinct) {
+		distinct = r.distinctDim() // "how many different dishes were ordered": dishes, not orders
+	}
 	switch {
+	case distinct != "":
+		r.addMeasure(semantic.Measure{Op: data.AggCountDistinct, Field: distinct, Unit: d.Fields[distinct].Counts}, seen)
 	case r.entityKey != "":
 		r.addMeasure(semantic.Measure{Op: data.AggCountDistinct, Field: r.entityKey, Unit: r.entityUnit}, seen)
 	case r.amountValue() != "":
