@@ -34,6 +34,7 @@ func TestDates(t *testing.T) {
 		{"findings from 2023", []string{`"ranges":[{"from":"2023-01-01","to":"2023-12-31"}]`}, nil},
 		{"findings in March", []string{`{"from":"2022-03-01","to":"2022-03-31"}`, `{"from":"2025-03-01","to":"2025-03-31"}`, "every year"}, nil},
 		{"how many findings in 2019", []string{`"uncovered"`}, nil},
+		{"findings in 2023 and 2024", []string{`"ranges":[{"from":"2023-01-01","to":"2023-12-31"},{"from":"2024-01-01","to":"2024-12-31"}]`}, []string{`"uncovered"`}},
 	})
 }
 

@@ -46,9 +46,37 @@ func (r *reader) readTimes() {
 		r.q.Compare = cmp
 		return
 	}
-	for _, rv := range res {
-		r.q.Time = append(r.q.Time, timeFilter(src.Name, field, rv))
+	// Periods joined by "and"/"or" ("in 2023 and 2024") are one period: their union.
+	// Separate periods of one field are not a question a single filter answers.
+	groups := [][]int{{0}}
+	for n := 1; n < len(idx); n++ {
+		if r.glued(idx[n-1], idx[n]) {
+			groups[len(groups)-1] = append(groups[len(groups)-1], n)
+		} else {
+			groups = append(groups, []int{n})
+		}
 	}
+	if len(groups) > 1 {
+		r.uncover("several separate periods in one question")
+		return
+	}
+	tf := timeFilter(src.Name, field, res[0])
+	for _, n := range groups[0][1:] {
+		more := timeFilter(src.Name, field, res[n])
+		tf.Ranges = append(tf.Ranges, more.Ranges...)
+		tf.Label += ", " + more.Label
+	}
+	r.q.Time = append(r.q.Time, tf)
+}
+
+// glued reports that only "and", "or" and fillers separate items a and b.
+func (r *reader) glued(a, b int) bool {
+	for k := a + 1; k < b; k++ {
+		if !(r.items[k].is(gAnd) || r.items[k].is(gOr) || r.items[k].is(gFiller)) {
+			return false
+		}
+	}
+	return true
 }
 
 func describe(rv resolved) string {
