@@ -121,6 +121,7 @@ func TestSourcesAndUnits(t *testing.T) {
 		{"organ class with the most patients", []string{`"source":"adae"`, `"op":"count_distinct","field":"USUBJID","unit":"patients"`}, nil},
 		{"patients without adverse events", []string{`"rows":true`, `"exists":[{"source":"adae","entity":"","not":true}]`}, nil},
 		{"patients with at least 2 events", []string{`"exists":[{"source":"adae","entity":"","min":2}]`}, nil},
+		{"pazienti con più di due eventi", []string{`"exists":[{"source":"adae","entity":"","min":3}]`}, nil},
 		{"which patient had the most events", []string{`"source":"adae"`, `"groupBy":{"source":"adae","field":"USUBJID"}`, `"limit":1`, `"op":"count"`}, nil},
 		{"how many immune system disorder events", []string{`"values":["Immune system disorders"]`}, nil},
 	})

@@ -82,6 +82,10 @@ func split(raw string) []token {
 	}
 	var out []token
 	for _, part := range strings.FieldsFunc(raw, func(r rune) bool { return isJoiner(r) }) {
+		if n, ok := numberWords[data.Fold(part)]; ok {
+			out = append(out, token{w: data.Fold(part), orig: part, num: n, isNum: true})
+			continue
+		}
 		if n, ok := parseNumber(part); ok {
 			out = append(out, token{w: part, orig: part, num: n, isNum: true})
 			continue
@@ -89,6 +93,15 @@ func split(raw string) []token {
 		out = append(out, token{w: data.Fold(part), orig: part})
 	}
 	return out
+}
+
+// numberWords are numbers written as words (not "one"/"uno": also articles; not "sei":
+// also "you are").
+var numberWords = map[string]float64{
+	"two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10,
+	"eleven": 11, "twelve": 12, "fifteen": 15, "twenty": 20, "thirty": 30, "fifty": 50, "hundred": 100,
+	"due": 2, "tre": 3, "quattro": 4, "cinque": 5, "sette": 7, "otto": 8, "nove": 9, "dieci": 10,
+	"undici": 11, "dodici": 12, "quindici": 15, "venti": 20, "trenta": 30, "cinquanta": 50, "cento": 100,
 }
 
 // ordinal reads 1st, 2nd, 3rd, 14th.
