@@ -120,7 +120,11 @@ func (r *reader) unknownWords() {
 		}
 	}
 	if len(words) > 0 {
-		r.uncover("the data has nothing called %s", quoteList(words))
+		msg := "the data has nothing called " + quoteList(words)
+		if near := r.p.v.closest(words); len(near) > 0 {
+			msg += " (closest: " + strings.Join(near, ", ") + ")"
+		}
+		r.uncover("%s", msg)
 	}
 }
 

@@ -100,6 +100,7 @@ func TestFilters(t *testing.T) {
 	runParseCases(t, "analytics", []parseCase{
 		{"revenue of the desserts", []string{`"field":"category","op":"in","values":["Dolci"]`}, nil},
 		{"orders served by Giulia", []string{`"field":"waiter","op":"in","values":["Giulia"]`}, nil},
+		{"orders served by Giula", []string{`"uncovered":["the data has nothing called \"giula\" (closest: Giulia)"]`}, nil},
 		{"orders paid by card", []string{`"uncovered"`}, nil}, // "card" alone names no payment method
 		{"orders paid by credit card", []string{`"values":["Carta di credito"]`}, nil},
 	})

@@ -226,6 +226,53 @@ func (v *vocab) valuesWithToken(s *semantic.Source, field, word string) []string
 	return nil
 }
 
+// closest are the model's values and words nearest to words it does not know (at most two
+// edits, three suggestions): "giula" → Giulia. A value that matches nothing is reported with
+// the values that are there.
+func (v *vocab) closest(words []string) []string {
+	type cand struct {
+		name string
+		dist int
+	}
+	var cands []cand
+	seen := map[string]bool{}
+	for _, w := range words {
+		if len(w) < 4 {
+			continue
+		}
+		for first, list := range v.byFirst {
+			if d := len(first) - len(w); d > 2 || d < -2 {
+				continue
+			}
+			for _, p := range list {
+				dist := data.Levenshtein(first, w)
+				if len(p.meanings) == 0 || len(p.words) != 1 || dist > 2 {
+					continue
+				}
+				name := first
+				if m := p.meanings[0]; m.kind == mValue && len(m.values) == 1 {
+					name = m.values[0]
+				}
+				if !seen[name] {
+					seen[name] = true
+					cands = append(cands, cand{name, dist})
+				}
+			}
+		}
+	}
+	sort.Slice(cands, func(i, j int) bool {
+		if cands[i].dist != cands[j].dist {
+			return cands[i].dist < cands[j].dist
+		}
+		return cands[i].name < cands[j].name
+	})
+	var out []string
+	for _, c := range cands[:min(3, len(cands))] {
+		out = append(out, c.name)
+	}
+	return out
+}
+
 func sortedKeys[V any](m map[string]V) []string {
 	out := make([]string, 0, len(m))
 	for k := range m {
