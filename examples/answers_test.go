@@ -15,7 +15,7 @@ import (
 	"github.com/weirgw/weir/adapters/data"
 	"github.com/weirgw/weir/adapters/data/sqlstore"
 	"github.com/weirgw/weir/adapters/data/sqlstore/pgtest"
-	"github.com/weirgw/weir/examples/judge"
+	"github.com/weirgw/weir/examples/internal/judge"
 	"github.com/weirgw/weir/gateway"
 )
 
