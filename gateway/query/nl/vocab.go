@@ -246,7 +246,7 @@ func (v *vocab) closest(words []string) []string {
 			}
 			for _, p := range list {
 				dist := data.Levenshtein(first, w)
-				if len(p.meanings) == 0 || len(p.words) != 1 || dist > 2 {
+				if len(p.meanings) == 0 || len(p.words) != 1 || dist > 2 || p.meanings[0].kind == mContext || p.meanings[0].kind == mRows {
 					continue
 				}
 				name := first
