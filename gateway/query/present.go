@@ -64,6 +64,8 @@ func (r *run) presentGroups(sq *semantic.Query, res *semantic.Result, out *Resul
 	var b strings.Builder
 	label := measureLabel(res.Measures[0], res.Units[0])
 	switch {
+	case sq.Without != nil:
+		fmt.Fprintf(&b, "%s with no %s rows%s (%d):", res.Dimension, sq.Source, cond, len(res.Groups))
 	case sq.Compare != nil:
 		fmt.Fprintf(&b, "%s, compared%s:", label, cond)
 	case sq.Order != nil && sq.Limit > 0:

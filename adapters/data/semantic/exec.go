@@ -73,6 +73,8 @@ func Execute(ctx context.Context, m *Model, q *Query, read Reader) (*Result, err
 		err = x.share(ctx)
 	case q.AveragePer != nil:
 		err = x.averagePer(ctx)
+	case q.Without != nil:
+		err = x.without(ctx)
 	case q.GroupBy != nil:
 		err = x.grouped(ctx)
 	default:

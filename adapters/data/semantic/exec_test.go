@@ -48,6 +48,16 @@ func openExample(t *testing.T, example string, sources ...[3]string) *memModel {
 			t.Fatal(err)
 		}
 		mm.rows[s[0]] = rows
+		run := func(_ context.Context, _ string, q *data.Query) (*data.Result, error) {
+			p, err := ds.Plan(q)
+			if err != nil {
+				return nil, err
+			}
+			return data.Eval(p, rows), nil
+		}
+		if err := src.Load(context.Background(), run); err != nil {
+			t.Fatal(err)
+		}
 		srcs = append(srcs, src)
 	}
 	mm.m = NewModel(srcs)
@@ -103,6 +113,12 @@ func TestExecute(t *testing.T) {
 				Filters: []Filter{{Source: "adae", Field: "AEDECOD", Op: data.OpIn, Values: []any{"Headache"}}}}, "F=3 M=5"},
 		{"average events per patient with events", cl,
 			Query{Source: "adae", Measures: count, AveragePer: &Dimension{Source: "adae", Field: "USUBJID"}}, "1.84"},
+		{"the arms without severe events: none", cl,
+			Query{Source: "adae", Measures: count, Without: &Dimension{Source: "adsl", Field: "ARM"}, Filters: []Filter{{Source: "adae", Field: "AESEV", Op: data.OpIn, Values: []any{"SEVERE"}}}},
+			""},
+		{"the terms without events in the high dose arm", cl,
+			Query{Source: "adae", Measures: count, Without: &Dimension{Source: "adae", Field: "AEDECOD"}, Filters: []Filter{{Source: "adsl", Field: "ARM", Op: data.OpIn, Values: []any{"High Dose"}}}},
+			"Diarrhoea=0"},
 		{"a ranking keeps the ties at its cut", cl,
 			Query{Source: "adsl", Measures: count, GroupBy: &Dimension{Source: "adsl", Field: "SITEID"}, Order: &Order{Desc: true}, Limit: 1},
 			"101=9 102=9 103=9 104=9"},

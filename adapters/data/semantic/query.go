@@ -28,6 +28,10 @@ type Query struct {
 	Offset int `json:"offset,omitempty"`
 	// Share asks for the percentage of the rows that also match Share's condition.
 	Share *Share `json:"share,omitempty"`
+	// Without asks for the values of a dimension that have no rows matching the query
+	// ("which project types have no critical findings"); the dimension's values must be
+	// known (declared, or read from the data).
+	Without *Dimension `json:"without,omitempty"`
 	// AveragePer asks for the average of the measure over the groups of a dimension
 	// ("average number of findings per year"); without a field, per row ("average revenue
 	// per order": the total over the number of rows).

@@ -235,4 +235,43 @@ func (x *exec) averagePerRow(ctx context.Context) error {
 	return nil
 }
 
+// without answers "which X have no Y": every known value of the dimension whose group is
+// empty under the query's conditions (a 0 for each).
+func (x *exec) without(ctx context.Context) error {
+	d := x.q.Without
+	src := x.m.Source(d.Source)
+	if src == nil || d.Grain != "" {
+		return unanswerable("the values of %s are not known", d.Field)
+	}
+	f := src.Field(d.Field)
+	all := append(append([]string(nil), f.Values...), src.Values[d.Field]...)
+	if len(all) == 0 {
+		return unanswerable("the values of %s are not known, so the ones without rows cannot be listed", d.Field)
+	}
+	if len(x.q.Measures) == 0 {
+		x.q.Measures = []Measure{{Op: data.AggCount}}
+	}
+	gs, err := x.groups(ctx, d, x.baseScope(), "the values that have rows")
+	if err != nil {
+		return err
+	}
+	present := map[string]bool{}
+	for _, g := range gs {
+		if n, _ := toFloat(g.Values[0]); n > 0 {
+			present[fmt.Sprint(g.Label)] = true
+		}
+	}
+	x.labels()
+	seen := map[string]bool{}
+	for _, v := range all {
+		if !present[v] && !seen[v] {
+			seen[v] = true
+			x.res.Groups = append(x.res.Groups, Group{Label: v, Values: []any{int64(0)}})
+		}
+	}
+	sort.SliceStable(x.res.Groups, func(i, j int) bool { return labelLess(x.res.Groups[i].Label, x.res.Groups[j].Label) })
+	x.res.Shape, x.res.Dimension, x.res.Total = ShapeGroups, d.Field, int64(len(x.res.Groups))
+	return nil
+}
+
 func fmtNum(f float64) string { return fmt.Sprint(f) }

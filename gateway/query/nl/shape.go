@@ -34,6 +34,10 @@ func (r *reader) finish() {
 		r.items[r.find(gAvg)].used = true
 		return
 	}
+	if r.dim != nil && r.noneAfterDim() { // "which project types have no critical findings"
+		r.q.Without, r.q.Limit, r.q.Order, r.q.Rows = r.dim, 0, nil, false
+		return
+	}
 	if r.dim != nil && r.q.Compare == nil && r.q.Share == nil && !r.q.Rows && r.averagePer() && !r.averageOverGroups() {
 		// "average value (per declaration) by country": the average of the field the
 		// measure sums, per group — not the average of the groups' totals.
@@ -60,6 +64,17 @@ func (r *reader) finish() {
 	if r.q.Compare != nil || r.q.Share != nil || (r.dim == nil && !r.q.Rows) {
 		r.q.Limit = 0
 	}
+}
+
+// noneAfterDim reports "which X have no Y": a "no" not yet used, after the grouping's words.
+func (r *reader) noneAfterDim() bool {
+	for _, it := range r.items {
+		if (it.is(gNone) || it.is(gNot)) && !it.used && (r.has(gWhich) || r.has(gWho)) {
+			it.used = true
+			return true
+		}
+	}
+	return false
 }
 
 // averageOverGroups reports an average that is over the groups: of a count ("average number

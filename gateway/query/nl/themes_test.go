@@ -91,7 +91,8 @@ func TestFilters(t *testing.T) {
 	})
 	runParseCases(t, "findings", []parseCase{
 		{"findings that are not open", []string{`"field":"status","op":"notIn","values":["Open"]`}, nil},
-		{"which project types have no critical findings", []string{`"uncovered":["a negation`}, nil},
+		{"which project types have no critical findings", []string{`"without":{"source":"findings","field":"projectType"}`, `"values":["Critical"]`}, []string{`"uncovered"`, `"rows":true`}},
+		{"which departments had no open findings in 2023", []string{`"without":{"source":"findings","field":"department"}`}, []string{`"uncovered"`, `"rows":true`}},
 		{"lift findings", []string{`"field":"title","op":"in","values":["Elevator inspection expired"]`}, nil},
 		{"how many leaks", []string{`"values":["Water leak in ceiling"]`}, nil},
 		{"findings of the HR team", []string{`"field":"department","op":"in","values":["HR"]`}, nil},
