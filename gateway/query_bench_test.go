@@ -1,6 +1,7 @@
 package gateway
 
 import (
+	"bytes"
 	"context"
 	"fmt"
 	"io"
@@ -38,10 +39,8 @@ data:
   - name: orders
     schema: %[1]s/data/schema.yaml
     dsn: %[2]s
-    filters:
-      metric: {role: metric}
-      dimension: {role: group_by, values: {calendar_month: month}}
-      year: {role: year}
+    tool: execute_metric
+    tools: {rows: filter_data, metric: execute_metric, group: aggregate_group, compare: compare_periods}
 `, ex, dsn)
 	path := filepath.Join(dir, "weir.yaml")
 	if err := os.WriteFile(path, []byte(cfg), 0o600); err != nil {
@@ -68,7 +67,7 @@ data:
 				req.SetRequestURI("http://weir/v1/query")
 				req.SetBody(body)
 				g.Do(req, resp)
-				if resp.StatusCode() != 200 {
+				if resp.StatusCode() != 200 || !bytes.Contains(resp.Body(), []byte(`"result":{"shape":"`)) || bytes.Contains(resp.Body(), []byte(`not read`)) {
 					b.Fatalf("%d %s", resp.StatusCode(), resp.Body())
 				}
 				lat = append(lat, time.Since(t0))

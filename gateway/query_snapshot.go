@@ -39,6 +39,7 @@ func (s *Snapshot) openQuery(ctx context.Context, prev *Snapshot) error {
 		}
 	}
 	s.Warnings = append(s.Warnings, s.checkSources()...)
+	s.Warnings = append(s.Warnings, query.Warnings(s.sources)...)
 	return nil
 }
 
@@ -46,6 +47,9 @@ func (s *Snapshot) buildEngine(rc config.Route) (*query.Engine, error) {
 	e := &query.Engine{Sources: s.sources, Opts: rc.QueryOptions}
 	for _, d := range s.Config.Data {
 		e.Order = append(e.Order, d.Name)
+	}
+	if err := e.Compile(); err != nil {
+		return nil, err
 	}
 	if m := rc.QueryOptions.Model; m != nil {
 		model, err := llm.New(*m)

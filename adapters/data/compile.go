@@ -105,13 +105,13 @@ func checkGroupBy(s *Schema, e *schemaErrs) {
 		if _, ok := s.Field(g); ok {
 			continue
 		}
-		if g == GroupMonth || g == GroupYear {
+		if isTimeGrain(g) {
 			if s.TimeField == "" {
 				e.add(0, "schema_group_by", "group_by %s needs a date field: set time_field", g)
 			}
 			continue
 		}
-		e.add(0, "schema_group_by", "group_by %q is neither a field nor month or year", g)
+		e.add(0, "schema_group_by", "group_by %q is neither a field nor day, month, quarter or year", g)
 	}
 }
 

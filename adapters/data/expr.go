@@ -37,7 +37,7 @@ type Expr struct {
 }
 
 // aggFuncs are the functions a metric expression may call.
-var aggFuncs = []string{"sum", "avg", "min", "max", "count"}
+var aggFuncs = []string{"sum", "avg", "min", "max", "count", "count_distinct"}
 
 // exprParser is a recursive-descent parser for
 //
@@ -196,8 +196,11 @@ func (p *exprParser) call(fn string) (*Expr, error) {
 
 // checkAggArg requires numeric columns inside sum/avg/min/max and inside arithmetic.
 func checkAggArg(fn string, arg *Expr) error {
-	if fn == "count" && arg.Kind == ExprColumn {
+	if (fn == "count" || fn == "count_distinct") && arg.Kind == ExprColumn {
 		return nil
+	}
+	if fn == "count_distinct" {
+		return fmt.Errorf("count_distinct takes a field, not an expression")
 	}
 	var err error
 	walkExpr(arg, func(x *Expr) {

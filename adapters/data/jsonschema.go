@@ -32,7 +32,7 @@ func (d *Dataset) JSONSchema() map[string]any {
 		"type": "object",
 		"properties": map[string]any{
 			"field":    map[string]any{"type": "string", "enum": s.FieldNames()},
-			"operator": map[string]any{"type": "string", "enum": Operators, "description": "string fields: equals, contains, startsWith, in; number/int fields: equals, greaterThan, lessThan, between, in; date fields: equals, greaterThan, lessThan, between"},
+			"operator": map[string]any{"type": "string", "enum": Operators, "description": "string fields: equals, notEquals, contains, notContains, startsWith, in, notIn; number/int fields: equals, notEquals, greaterThan, lessThan, atLeast, atMost, between, in, notIn; date fields: equals, greaterThan, lessThan, atLeast, atMost, between"},
 			"value": map[string]any{
 				"description": "a string or number (dates as YYYY-MM-DD); for between an array [low, high] (inclusive); for in an array of values",
 				"anyOf":       append(append([]any{}, scalar...), map[string]any{"type": "array", "items": map[string]any{"anyOf": scalar}}),
@@ -46,7 +46,7 @@ func (d *Dataset) JSONSchema() map[string]any {
 	}
 	aggProps := map[string]any{
 		"field":     map[string]any{"type": "string", "enum": s.FieldNames()},
-		"operation": map[string]any{"type": "string", "enum": Operations, "description": "sum and average need a number field; count may omit field"},
+		"operation": map[string]any{"type": "string", "enum": Operations, "description": "sum and average need a number field; count may omit field; count_distinct counts different values of field"},
 	}
 	if len(s.Metrics) > 0 {
 		aggProps["metric"] = map[string]any{"type": "string", "enum": s.MetricNames(), "description": "a named metric; replaces field and operation"}
@@ -62,6 +62,7 @@ func (d *Dataset) JSONSchema() map[string]any {
 			"aggregations": map[string]any{"type": "array", "items": map[string]any{"type": "object", "properties": aggProps, "additionalProperties": false}, "maxItems": MaxAggregations},
 			"orderBy":      map[string]any{"type": "string", "description": `"name" or "name desc": a field for row queries, a result column (the groupBy, a metric, count, or operation_field such as sum_quantity) for aggregations`},
 			"limit":        map[string]any{"type": "integer", "minimum": 1, "maximum": s.MaxLimit, "description": fmt.Sprintf("rows to return; default %d", s.DefaultLimit)},
+			"offset":       map[string]any{"type": "integer", "minimum": 0, "description": "rows (or groups) of the ordered result to skip first, for the next page"},
 			"confidence":   map[string]any{"type": "number", "minimum": 0, "maximum": 1},
 		},
 		"required":             []string{"type", "filters"},
@@ -101,8 +102,14 @@ func (d *Dataset) ToolDescription() string {
 	}
 	if len(d.groups) > 0 {
 		fmt.Fprintf(&b, "groupBy: %s", strings.Join(d.groups, ", "))
-		if contains(d.groups, GroupMonth) || contains(d.groups, GroupYear) {
-			fmt.Fprintf(&b, " (month and year of %s)", s.TimeField)
+		var grains []string
+		for _, g := range d.groups {
+			if _, isField := s.Field(g); !isField && isTimeGrain(g) {
+				grains = append(grains, g)
+			}
+		}
+		if len(grains) > 0 {
+			fmt.Fprintf(&b, " (%s of %s)", strings.Join(grains, ", "), s.TimeField)
 		}
 		b.WriteByte('\n')
 	}

@@ -27,6 +27,7 @@ func Eval(p *Plan, rows [][]any) *Result {
 	}
 	sortRows(p, res.Columns, out)
 	res.Total = int64(len(out))
+	out = out[min(len(out), p.Offset):]
 	for _, r := range out[:min(len(out), p.Limit)] {
 		res.Rows = append(res.Rows, NewRow(res.Columns, r))
 	}
@@ -69,6 +70,10 @@ func matchPred(pr *Pred, v any) bool {
 	if v == nil {
 		return false
 	}
+	return matchValue(pr, v) != pr.Not
+}
+
+func matchValue(pr *Pred, v any) bool {
 	vals := pr.Values
 	if s, ok := v.(string); ok && pr.Strategy != MatchExact {
 		switch pr.Strategy {
@@ -94,6 +99,10 @@ func matchPred(pr *Pred, v any) bool {
 		return compareAny(v, vals[0]) > 0
 	case OpLessThan:
 		return compareAny(v, vals[0]) < 0
+	case OpAtLeast:
+		return compareAny(v, vals[0]) >= 0
+	case OpAtMost:
+		return compareAny(v, vals[0]) <= 0
 	case OpBetween:
 		return compareAny(v, vals[0]) >= 0 && compareAny(v, vals[1]) <= 0
 	case OpContains:
@@ -208,8 +217,13 @@ func aggregate(p *Plan, rows [][]any) [][]any {
 func groupValue(g *GroupKey, v any) any {
 	s, _ := v.(string)
 	switch {
+	case g.Part == GroupDay && len(s) >= 10:
+		return s[:10]
 	case g.Part == GroupMonth && len(s) >= 7:
 		return s[:7]
+	case g.Part == GroupQuarter && len(s) >= 7:
+		m, _ := toInt(s[5:7])
+		return s[:4] + "-Q" + string(rune('0'+(m+2)/3))
 	case g.Part == GroupYear && len(s) >= 4:
 		y, _ := toInt(s[:4])
 		return y
@@ -246,11 +260,25 @@ func aggValue(a Agg, fields []Field, rows [][]any) any {
 	for j, r := range rows {
 		col[j] = r[i]
 	}
+	if a.Op == AggCountDistinct {
+		return countDistinct(col)
+	}
 	v := reduce(a.Op, col)
 	if f, ok := v.(float64); ok && a.Field.Type == TypeInt && (a.Op == AggSum || a.Op == AggMin || a.Op == AggMax) {
 		return int64(f)
 	}
 	return v
+}
+
+// countDistinct counts the distinct non-null values of a column.
+func countDistinct(col []any) int64 {
+	seen := map[any]bool{}
+	for _, v := range col {
+		if v != nil {
+			seen[v] = true
+		}
+	}
+	return int64(len(seen))
 }
 
 // reduce applies an operation to a column, skipping NULLs as SQL does.
@@ -298,6 +326,9 @@ func evalExpr(e *Expr, fields []Field, rows [][]any) any {
 		col := make([]any, len(rows))
 		for i, r := range rows {
 			col[i] = evalRow(e.Left, fields, r)
+		}
+		if e.Func == "count_distinct" {
+			return countDistinct(col)
 		}
 		return reduce(e.Func, col)
 	case ExprNeg:
@@ -358,7 +389,7 @@ func isWhole(e *Expr) bool {
 	case ExprColumn:
 		return e.Field.Type == TypeInt
 	case ExprAgg:
-		return e.Func == "count" || (e.Func != "avg" && isWhole(e.Left))
+		return e.Func == "count" || e.Func == "count_distinct" || (e.Func != "avg" && isWhole(e.Left))
 	case ExprNeg:
 		return isWhole(e.Left)
 	case ExprBinary:

@@ -12,7 +12,7 @@ import (
 // Keys each JSON object of a query may carry; anything else is an error, so a model learns
 // that "op" is not "operator" instead of having its filter silently ignored.
 var (
-	queryKeys       = []string{"type", "filters", "aggregations", "orderBy", "limit", "confidence"}
+	queryKeys       = []string{"type", "filters", "aggregations", "orderBy", "limit", "offset", "confidence"}
 	filterKeys      = []string{"field", "operator", "value", "matchStrategy", "fuzzyThreshold", "logicalOperator"}
 	aggregationKeys = []string{"field", "operation", "metric", "groupBy"}
 )

@@ -22,6 +22,8 @@ type Plan struct {
 	Order *OrderKey
 	// Limit is the effective row limit (at least 1, at most the dataset's cap).
 	Limit int
+	// Offset is the number of result rows skipped first.
+	Offset int
 	// Warnings are adjustments made to the query (a clamped limit), for the model and the log.
 	Warnings []string
 }
@@ -39,6 +41,9 @@ type Pred struct {
 	// Folded are the string values transformed for the strategy: lower-cased for
 	// case-insensitive, Fold-ed for normalized and fuzzy; nil for exact.
 	Folded []string
+	// Not negates the predicate (notEquals, notIn, notContains become equals, in, contains
+	// with Not set): a row matches when its value is present and the predicate is false.
+	Not bool
 }
 
 // GroupKey is the grouping of an aggregate query.
@@ -159,8 +164,11 @@ func (d *Dataset) planFilter(f *Filter, path string, ps *problems, warn *[]strin
 		ps.add(path+".operator", "%s %s %s field %s; use one of %s", quoteOp(f.Operator), verb, fld.Type, fld.Name, oneOf(allowed))
 		return Pred{}, false
 	}
+	if base, ok := negated[f.Operator]; ok {
+		pr.Op, pr.Not = base, true
+	}
 	planStrategy(f, fld, &pr, path, ps, warn)
-	pr.Values = planValues(f, fld, path, ps)
+	pr.Values = planValues(pr.Op, f, fld, path, ps)
 	if len(*ps) > n {
 		return Pred{}, false
 	}

@@ -57,7 +57,7 @@ func (d *Dataset) planAgg(a Aggregation, path string, ps *problems) (Agg, bool) 
 		return Agg{}, false
 	}
 	if a.Field == "" || a.Field == "*" {
-		if a.Operation == AggCount {
+		if a.Operation == AggCount { // count_distinct needs its field
 			return Agg{Name: AggCount, Op: AggCount}, true
 		}
 		ps.add(path+".field", "%s needs a field", a.Operation)
@@ -77,7 +77,7 @@ func (d *Dataset) planAgg(a Aggregation, path string, ps *problems) (Agg, bool) 
 
 func aggAllowed(op string, t FieldType) bool {
 	switch op {
-	case AggCount:
+	case AggCount, AggCountDistinct:
 		return true
 	case AggMin, AggMax:
 		return t.Numeric() || t == TypeDate
@@ -115,6 +115,9 @@ func (d *Dataset) groupKey(name, path string, ps *problems) *GroupKey {
 	return &GroupKey{Name: name, Field: tf, Part: name}
 }
 
+// isTimeGrain reports whether a group_by entry names a part of the time field.
+func isTimeGrain(g string) bool { return contains(TimeGrains, g) }
+
 func (d *Dataset) planOrder(p *Plan, ps *problems) {
 	spec := p.Query.OrderBy
 	if spec == "" {
@@ -147,6 +150,10 @@ func (d *Dataset) planOrder(p *Plan, ps *problems) {
 
 func (d *Dataset) planLimit(p *Plan, ps *problems) {
 	s := d.schema
+	if p.Query.Offset < 0 {
+		ps.add("offset", "%d is negative", p.Query.Offset)
+	}
+	p.Offset = p.Query.Offset
 	switch l := p.Query.Limit; {
 	case l < 0:
 		ps.add("limit", "%d is negative; use 1 to %d, or omit it for %d", l, s.MaxLimit, s.DefaultLimit)

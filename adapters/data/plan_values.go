@@ -12,10 +12,10 @@ import (
 
 // planValues types a filter's value for its field and operator: one scalar, a [low, high]
 // pair for between, a non-empty list for in.
-func planValues(f *Filter, fld *Field, path string, ps *problems) []any {
+func planValues(op string, f *Filter, fld *Field, path string, ps *problems) []any {
 	path += ".value"
 	list, isList := f.Value.([]any)
-	switch f.Operator {
+	switch op {
 	case OpBetween:
 		if !isList || len(list) != 2 {
 			ps.add(path, "between needs an array of two values [low, high], got %s", describe(f.Value))
@@ -35,7 +35,7 @@ func planValues(f *Filter, fld *Field, path string, ps *problems) []any {
 	}
 	if isList {
 		hint := ""
-		if f.Operator == OpEquals {
+		if op == OpEquals {
 			hint = "; to match any of several values use operator in"
 		}
 		ps.add(path, "%s needs a single value, got an array%s", f.Operator, hint)
@@ -46,7 +46,7 @@ func planValues(f *Filter, fld *Field, path string, ps *problems) []any {
 		ps.add(path, "%v", err)
 		return nil
 	}
-	if s, ok := v.(string); ok && s == "" && (f.Operator == OpContains || f.Operator == OpStartsWith) {
+	if s, ok := v.(string); ok && s == "" && (op == OpContains || op == OpStartsWith) {
 		ps.add(path, "%s needs a non-empty string", f.Operator)
 		return nil
 	}

@@ -17,6 +17,9 @@ type Query struct {
 	OrderBy string `json:"orderBy,omitempty"`
 	// Limit caps the returned rows; 0 means the dataset's default, above its cap is clamped.
 	Limit int `json:"limit,omitempty"`
+	// Offset skips that many rows (or groups) of the ordered result first: the rows of page
+	// n are offset (n-1)*limit. Total still counts every match.
+	Offset int `json:"offset,omitempty"`
 	// Confidence is the sender's confidence in [0, 1]; it is recorded, not acted upon.
 	Confidence float64 `json:"confidence"`
 }
@@ -48,13 +51,13 @@ type Filter struct {
 type Aggregation struct {
 	// Field is the field the operation applies to; count may omit it to count rows.
 	Field string `json:"field,omitempty"`
-	// Operation is count, sum, average, min or max.
+	// Operation is count, count_distinct, sum, average, min or max.
 	Operation string `json:"operation,omitempty"`
 	// Metric names a metric declared by the dataset (e.g. revenue); it replaces Field and
 	// Operation.
 	Metric string `json:"metric,omitempty"`
-	// GroupBy is a groupable field, or month or year of the dataset's time field. All
-	// aggregations of a query share one grouping; those that omit it inherit it.
+	// GroupBy is a groupable field, or day, month, quarter or year of the dataset's time
+	// field. All aggregations of a query share one grouping; those that omit it inherit it.
 	GroupBy string `json:"groupBy,omitempty"`
 }
 
@@ -67,6 +70,14 @@ const (
 	OpLessThan    = "lessThan"
 	OpBetween     = "between"
 	OpIn          = "in"
+	// OpAtLeast and OpAtMost are the inclusive comparisons (>=, <=).
+	OpAtLeast = "atLeast"
+	OpAtMost  = "atMost"
+	// OpNotEquals, OpNotIn and OpNotContains are the negations of equals, in and contains:
+	// they match the rows whose value is present and does not match.
+	OpNotEquals   = "notEquals"
+	OpNotIn       = "notIn"
+	OpNotContains = "notContains"
 
 	MatchExact           = "exact"
 	MatchCaseInsensitive = "case-insensitive"
@@ -78,16 +89,20 @@ const (
 	AggAverage = "average"
 	AggMin     = "min"
 	AggMax     = "max"
+	// AggCountDistinct counts the distinct non-null values of a field.
+	AggCountDistinct = "count_distinct"
 
-	GroupMonth = "month"
-	GroupYear  = "year"
+	GroupDay     = "day"
+	GroupMonth   = "month"
+	GroupQuarter = "quarter"
+	GroupYear    = "year"
 
 	// DefaultFuzzyThreshold is the edit distance a fuzzy filter allows when it names none.
 	DefaultFuzzyThreshold = 2
 	// MaxFuzzyThreshold is the largest edit distance a fuzzy filter may ask for.
 	MaxFuzzyThreshold = 5
 	// MaxInValues caps the values of one in filter.
-	MaxInValues = 200
+	MaxInValues = 1000
 	// MaxFilters caps the filters of one query.
 	MaxFilters = 32
 	// MaxAggregations caps the aggregations of one query.
@@ -98,24 +113,32 @@ const (
 var QueryTypes = []string{"aggregation", "detail", "trend", "comparison", "recommendation", "ranking"}
 
 // Operators lists every filter operator.
-var Operators = []string{OpEquals, OpContains, OpStartsWith, OpGreaterThan, OpLessThan, OpBetween, OpIn}
+var Operators = []string{OpEquals, OpContains, OpStartsWith, OpGreaterThan, OpLessThan, OpBetween, OpIn,
+	OpAtLeast, OpAtMost, OpNotEquals, OpNotIn, OpNotContains}
+
+// negated maps each negating operator to the operator it negates.
+var negated = map[string]string{OpNotEquals: OpEquals, OpNotIn: OpIn, OpNotContains: OpContains}
 
 // MatchStrategies lists every match strategy.
 var MatchStrategies = []string{MatchExact, MatchCaseInsensitive, MatchNormalized, MatchFuzzy}
 
 // Operations lists every aggregation operation.
-var Operations = []string{AggCount, AggSum, AggAverage, AggMin, AggMax}
+var Operations = []string{AggCount, AggSum, AggAverage, AggMin, AggMax, AggCountDistinct}
+
+// TimeGrains are the parts of the time field a query may group by: the day (YYYY-MM-DD),
+// the month (YYYY-MM), the quarter (YYYY-Qn) and the year (an integer).
+var TimeGrains = []string{GroupDay, GroupMonth, GroupQuarter, GroupYear}
 
 // OperatorsFor returns the operators a field type allows (seed 003's "Filter Operations by
 // Field Type"; int behaves like number).
 func OperatorsFor(t FieldType) []string {
 	switch t {
 	case TypeString:
-		return []string{OpEquals, OpContains, OpStartsWith, OpIn}
+		return []string{OpEquals, OpContains, OpStartsWith, OpIn, OpNotEquals, OpNotContains, OpNotIn}
 	case TypeNumber, TypeInt:
-		return []string{OpEquals, OpGreaterThan, OpLessThan, OpBetween, OpIn}
+		return []string{OpEquals, OpGreaterThan, OpLessThan, OpBetween, OpIn, OpAtLeast, OpAtMost, OpNotEquals, OpNotIn}
 	case TypeDate:
-		return []string{OpEquals, OpGreaterThan, OpLessThan, OpBetween}
+		return []string{OpEquals, OpGreaterThan, OpLessThan, OpBetween, OpAtLeast, OpAtMost}
 	}
 	return nil
 }

@@ -115,3 +115,9 @@ func indexOf(list []string, s string) int {
 	}
 	return -1
 }
+
+// Explainer is a backend that can show what it sends for a plan (the SQL and its
+// parameters, or the request), for weir query --explain.
+type Explainer interface {
+	Explain(p *Plan) (string, []any)
+}

@@ -7,7 +7,7 @@ import (
 )
 
 var (
-	schemaKeys = []string{"name", "table", "description", "fields", "group_by", "time_field", "metrics", "limits", "order_by"}
+	schemaKeys = []string{"name", "table", "description", "fields", "group_by", "time_field", "metrics", "limits", "order_by", "semantic"}
 	fieldKeys  = []string{"type", "column", "description", "values"}
 	metricKeys = []string{"expr", "description", "round"}
 	limitKeys  = []string{"default", "max"}
@@ -47,6 +47,9 @@ func ParseSchema(file string, b []byte) (*Schema, error) {
 			s.Fields = parseFields(v, e)
 		case "metrics":
 			s.Metrics = parseMetrics(v, e)
+		case "semantic":
+			// The semantic layer's declarations (adapters/data/semantic) read this key
+			// themselves; the structured query does not use them.
 		case "limits":
 			for _, lv := range pairs(v, e, limitKeys) {
 				n := intScalar(lv[1], e)

@@ -32,11 +32,13 @@ func runQuery(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	maxResults := fs.Int("max-results", 0, "lower the route's row cap")
 	subject := fs.String("subject", "", "the caller, as policies see it (X-Weir-Subject)")
 	auditPath := fs.String("audit", "", "append the decision's audit record to this file (default: not kept)")
+	explain := fs.Bool("explain", false, "first show how the question was read: the semantic query, the SQL of every read, and what it does not cover")
+	page := fs.Int("page", 0, "the page of a listing to return (from 1)")
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
 	if *cfg == "" || fs.NArg() != 1 {
-		fmt.Fprintln(stderr, `usage: weir query --config FILE [--route NAME] [--mode MODE] [--max-results N] "question"`)
+		fmt.Fprintln(stderr, `usage: weir query --config FILE [--route NAME] [--mode MODE] [--max-results N] [--page N] [--explain] "question"`)
 		fs.PrintDefaults()
 		return 2
 	}
@@ -62,7 +64,7 @@ func runQuery(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "weir query: %v\n", err)
 		return 1
 	}
-	body, _ := json.Marshal(query.Request{Query: fs.Arg(0), Options: query.Options{Mode: *mode, MaxResults: *maxResults}})
+	body, _ := json.Marshal(query.Request{Query: fs.Arg(0), Options: query.Options{Mode: *mode, MaxResults: *maxResults, Page: *page, Explain: *explain}})
 	req, resp := fasthttp.AcquireRequest(), fasthttp.AcquireResponse()
 	defer fasthttp.ReleaseRequest(req)
 	defer fasthttp.ReleaseResponse(resp)
@@ -74,6 +76,9 @@ func runQuery(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	}
 	req.SetBody(body)
 	g.Do(req, resp)
+	if *explain {
+		writeExplain(stdout, resp.Body())
+	}
 	var out bytes.Buffer
 	if json.Indent(&out, resp.Body(), "", "  ") != nil {
 		out.Reset()

@@ -2,8 +2,6 @@ package config
 
 import (
 	"path/filepath"
-	"sort"
-	"strings"
 
 	"github.com/weirgw/weir/adapters/data/httpstore"
 	"github.com/weirgw/weir/adapters/llm"
@@ -21,9 +19,10 @@ const SurfaceQuery = "query"
 //	    dsn: ${WEIR_DATA_DSN:-}                   # sqlite:///abs.db, sqlite:rel.db, postgres://...
 //	    csv: data/orders.csv                      # without a dsn: loaded into an embedded SQLite at start
 //	    tool: query_data                          # the tool name the agent loop offers for it
-//	    filters:                                  # how the rules' extracted filters become a query
-//	      metric: {role: metric}
-//	      dimension: {role: group_by, values: {calendar_month: month, menu_item: item_name}}
+//	    tools: {rows: filter_data, metric: execute_metric}  # Weir's own reads, by what they return
+//
+// How a question becomes a query is the dataset's semantic layer: the `semantic:` section of
+// its schema file (adapters/data/semantic).
 //
 // Exactly one of dsn, http and csv is used: dsn wins over csv when both are set, so a config
 // can default to its demo CSV and read a real database from an environment variable.
@@ -46,49 +45,25 @@ type DataSource struct {
 	// Tool is the name under which the agent loop offers this source to the model. Default
 	// query_data. The tools policy sees calls under this name.
 	Tool string `yaml:"tool"`
-	// Filters maps extracted filter names to parts of the data query. A filter without an
-	// entry whose name is a dataset field filters that field; any other is ignored with a
-	// warning in the response.
-	Filters map[string]FilterMap `yaml:"filters"`
+	// Tools names Weir's own reads of this source by what they return, so that the tools
+	// policy can tell a read of raw rows from a metric: every read is a tool call decided
+	// before it runs. Each name defaults to Tool.
+	Tools ReadTools `yaml:"tools"`
 }
 
-// FilterMap says what one extracted filter becomes in a data query.
-type FilterMap struct {
-	// Role is one of:
-	//   field      (default) a condition on Field: a value is equals, a list is in, an
-	//              {operator: value} object keeps its operator;
-	//   metric     the value names a metric of the dataset: the query aggregates it;
-	//   group_by   the value (after Values) is the grouping: a groupable field, month or year;
-	//   limit      the value is the row limit;
-	//   year       a year: the dataset's `year` field, else its time field within that year;
-	//   date_range {start, end} (YYYY-MM-DD): the time field between them;
-	//   period     a named period (today, last_month, q1, marzo/march, ...) on the time field;
-	//   ignore     not used for the query (kept in extractedFilters).
-	Role string `yaml:"role"`
-	// Field is the dataset field a field role filters; default the filter's own name.
-	Field string `yaml:"field"`
-	// Match is the match strategy for string fields: exact, case-insensitive, normalized
-	// (default) or fuzzy.
-	Match string `yaml:"match"`
-	// Values renames extracted values before use (e.g. calendar_month → month).
-	Values map[string]string `yaml:"values"`
+// ReadTools are the tool names of the kinds of read Weir makes on a source.
+//
+//	tools: {rows: filter_data, metric: execute_metric, group: aggregate_group, compare: compare_periods}
+type ReadTools struct {
+	// Rows names a read of raw rows.
+	Rows string `yaml:"rows"`
+	// Metric names a read of one or more measures over all matching rows.
+	Metric string `yaml:"metric"`
+	// Group names a read of measures per group (a breakdown, a ranking).
+	Group string `yaml:"group"`
+	// Compare names a read of measures in two periods, compared.
+	Compare string `yaml:"compare"`
 }
-
-// The roles of FilterMap.
-const (
-	RoleField     = "field"
-	RoleMetric    = "metric"
-	RoleGroupBy   = "group_by"
-	RoleLimit     = "limit"
-	RoleYear      = "year"
-	RoleDateRange = "date_range"
-	RolePeriod    = "period"
-	RoleIgnore    = "ignore"
-)
-
-var roles = []string{RoleField, RoleMetric, RoleGroupBy, RoleLimit, RoleYear, RoleDateRange, RolePeriod, RoleIgnore}
-
-var matchStrategies = []string{"exact", "case-insensitive", "normalized", "fuzzy"}
 
 // QueryOptions are the settings of a query route.
 type QueryOptions struct {
@@ -111,16 +86,24 @@ type QueryOptions struct {
 	MaxIterations int `yaml:"max_iterations"`
 	// Timeout bounds one question end to end. Default 60s.
 	Timeout Duration `yaml:"timeout"`
+	// SemanticTool, when set, is the name of one more tool of the agent loop: the semantic
+	// query over the intent's sources (adapters/data/semantic), whose schema is the layer's —
+	// measures, dimensions, joins on entities, comparisons. The policy must allow it like any
+	// tool; each read it makes is decided again under the source's own tool names.
+	SemanticTool string `yaml:"semantic_tool"`
+	// Prompts is a directory (relative to this config) of per-intent instructions for the
+	// model: <intent>.md is the system prompt of that intent's answers (seed 002's
+	// analytics, strategy, data_preview and conversational prompts). Intents without one get
+	// Weir's generic instruction.
+	Prompts string `yaml:"prompts"`
 }
 
 func (c *Config) queryDefaults() {
 	for i := range c.Data {
 		d := &c.Data[i]
 		def(&d.Tool, "query_data")
-		for k, f := range d.Filters {
-			def(&f.Role, RoleField)
-			def(&f.Match, "normalized")
-			d.Filters[k] = f
+		for _, t := range []*string{&d.Tools.Rows, &d.Tools.Metric, &d.Tools.Group, &d.Tools.Compare} {
+			def(t, d.Tool)
 		}
 	}
 	for i := range c.Routes {
@@ -155,6 +138,7 @@ func (c *Config) resolveData(dir string) {
 	}
 	for i := range c.Routes {
 		abs(&c.Routes[i].QueryOptions.KnownAnswers)
+		abs(&c.Routes[i].QueryOptions.Prompts)
 	}
 }
 
@@ -185,29 +169,11 @@ func (c *Config) validateData(bad func(path, format string, args ...any), env lo
 		if d.Timeout < 0 || d.MaxRows < 0 {
 			bad(p, "data source %q: timeout and max_rows must not be negative", d.Name)
 		}
-		keys := make([]string, 0, len(d.Filters))
-		for k := range d.Filters {
-			keys = append(keys, k)
-		}
-		sort.Strings(keys)
-		for _, k := range keys {
-			f := d.Filters[k]
-			fp := p + ".filters." + k
-			if !contains(roles, f.Role) {
-				bad(fp+".role", "data source %q: filters.%s.role must be one of %s, not %q", d.Name, k, strings.Join(roles, ", "), f.Role)
-			}
-			if !contains(matchStrategies, f.Match) {
-				bad(fp+".match", "data source %q: filters.%s.match must be one of %s, not %q", d.Name, k, strings.Join(matchStrategies, ", "), f.Match)
-			}
-			if f.Field != "" && f.Role != RoleField {
-				bad(fp+".field", "data source %q: filters.%s.field applies to role field only", d.Name, k)
-			}
-		}
 	}
 	for i, r := range c.Routes {
 		if r.Surface != SurfaceQuery {
-			if r.QueryOptions.Model != nil || len(r.QueryOptions.Sources) > 0 || r.QueryOptions.KnownAnswers != "" {
-				bad("routes"+index(i), "route %q: model, sources and known_answers belong to query routes", r.Name)
+			if r.QueryOptions.Model != nil || len(r.QueryOptions.Sources) > 0 || r.QueryOptions.KnownAnswers != "" || r.QueryOptions.Prompts != "" {
+				bad("routes"+index(i), "route %q: model, sources, known_answers and prompts belong to query routes", r.Name)
 			}
 			continue
 		}

@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/weirgw/weir/adapters/data"
+	"github.com/weirgw/weir/adapters/data/semantic"
 	"github.com/weirgw/weir/adapters/llm"
 	"github.com/weirgw/weir/policies/grounding"
 )
@@ -73,7 +74,7 @@ func (r *run) agent(ctx context.Context) *Error {
 			return &Error{Status: http.StatusInternalServerError, Code: CodePolicy, Message: "the tools decision failed; the question is refused", Err: err}
 		}
 		for i, call := range resp.ToolCalls {
-			rec := CallRecord{ID: call.ID, Name: call.Name, Allow: verdicts[i].Allow, Reason: verdicts[i].Reason, Arguments: call.Arguments}
+			rec := CallRecord{ID: call.ID, Name: call.Name, Origin: OriginModel, Allow: verdicts[i].Allow, Reason: verdicts[i].Reason, Arguments: call.Arguments}
 			content, sr, serr := r.runCall(ctx, call, verdicts[i], byTool, &rec)
 			r.md.ToolCalls = append(r.md.ToolCalls, rec)
 			if serr != nil {
@@ -107,6 +108,9 @@ func (r *run) runCall(ctx context.Context, call llm.ToolCall, v Verdict, byTool 
 	if !v.Allow {
 		rec.Outcome = "denied"
 		return "error: this call was denied by policy: " + v.Reason, nil, nil
+	}
+	if call.Name != "" && call.Name == r.e.Opts.SemanticTool {
+		return r.runSemanticCall(ctx, call, rec)
 	}
 	src := byTool[call.Name]
 	if src == nil {
@@ -149,7 +153,7 @@ func (r *run) showLast(sr *SourceResult) {
 	}
 	cp := *sr
 	cp.Rows = rows
-	r.setData([]SourceResult{cp}, &cp)
+	r.setData(&cp)
 }
 
 // agentTools returns the query tools the model is offered: one per source of the intent,
@@ -164,11 +168,18 @@ func (r *run) agentTools() ([]llm.Tool, map[string]*Source) {
 		by[s.Tool] = s
 		tools = append(tools, llm.Tool{Name: s.Tool, Description: s.Dataset.ToolDescription(), Parameters: s.Dataset.JSONSchema()})
 	}
+	if name := r.e.Opts.SemanticTool; name != "" && len(by) > 0 && (r.q.Allowed == nil || slices.Contains(r.q.Allowed, name)) {
+		m := r.parserFor().Model()
+		tools = append(tools, llm.Tool{Name: name, Description: m.ToolDescription(), Parameters: m.JSONSchema()})
+	}
 	return tools, by
 }
 
 func (r *run) agentPrompt(tools []llm.Tool) string {
 	var b strings.Builder
+	if p := r.e.prompts[r.q.Class.Intent]; p != "" {
+		b.WriteString(p + "\n")
+	}
 	b.WriteString("You answer questions about data by calling the query tools offered, then answering from their results. ")
 	b.WriteString("Each tool takes a structured query (filters, aggregations, orderBy, limit) described by its schema. ")
 	b.WriteString("If a call returns an error, correct the query and call again. An empty result is a valid answer. ")
@@ -185,4 +196,44 @@ func (r *run) agentPrompt(tools []llm.Tool) string {
 		fmt.Fprintf(&b, "A similar question answered before:\nQ: %s\nA: %s\n", k.Question, k.Answer)
 	}
 	return b.String()
+}
+
+// runSemanticCall runs the model's semantic query: checked against the layer (an invalid
+// query goes back to the model), then executed as reads that the tools policy decides one
+// by one; what the data cannot answer goes back to the model as such.
+func (r *run) runSemanticCall(ctx context.Context, call llm.ToolCall, rec *CallRecord) (string, *SourceResult, *Error) {
+	m := r.parserFor().Model()
+	sq, err := m.ParseQuery([]byte(call.Arguments))
+	if err != nil {
+		rec.Outcome = "invalid"
+		return err.Error() + "\nCorrect the query and call the tool again.", nil, nil
+	}
+	res, err := semantic.Execute(ctx, m, sq, r.readStep)
+	var un *semantic.Unanswerable
+	switch {
+	case errors.As(err, &un):
+		rec.Outcome = "empty"
+		return "the data cannot answer this query: " + un.Reason, nil, nil
+	case errors.Is(err, semantic.ErrDenied):
+		rec.Outcome = "denied"
+		return "error: a read this query needs was denied by policy", nil, nil
+	case data.IsInvalidQuery(err):
+		rec.Outcome = "invalid"
+		return err.Error() + "\nCorrect the query and call the tool again.", nil, nil
+	case err != nil:
+		rec.Outcome = "error"
+		return "", nil, &Error{Status: http.StatusBadGateway, Code: CodeDatabase, Message: "Unable to search the data. Please try again.", Err: err}
+	}
+	cols, rows := resultRows(res)
+	rec.Rows, rec.Outcome = len(rows), "rows"
+	if len(rows) == 0 {
+		rec.Outcome = "empty"
+	}
+	shown := rows
+	if len(shown) > toolRowsShown {
+		shown = shown[:toolRowsShown]
+	}
+	body, _ := json.Marshal(map[string]any{"columns": cols, "rows": shown, "total": max(res.Total, int64(len(rows))), "units": res.Units,
+		"difference": res.Difference, "notes": res.Notes, "truncated": len(shown) < len(rows)})
+	return string(body), &SourceResult{Name: sq.Source, Columns: cols, Rows: rows, Total: int64(len(rows)), Quality: 1, Used: true}, nil
 }

@@ -7,8 +7,10 @@ import (
 	"sync"
 	"time"
 
+	"github.com/weirgw/weir/adapters/data/semantic"
 	"github.com/weirgw/weir/adapters/llm"
 	"github.com/weirgw/weir/gateway/config"
+	"github.com/weirgw/weir/gateway/query/nl"
 	"github.com/weirgw/weir/policies/grounding"
 	"github.com/weirgw/weir/rules"
 )
@@ -24,10 +26,20 @@ type Engine struct {
 	Model llm.Model
 	// Known are the route's known question/answer pairs, nil without any.
 	Known *Known
+	// Docs are the document sources by name (DocSource); an intent reads those its route
+	// names, each search a read the policy decides.
+	Docs map[string]DocSource
 	// Opts are the route's settings.
 	Opts config.QueryOptions
 	// Now is the clock relative periods are resolved against; default time.Now.
 	Now func() time.Time
+
+	model  *semantic.Model
+	parser *nl.Parser
+	// subsets caches the parsers of intents that read only some sources, by source names.
+	subsets *sync.Map
+	// prompts are the per-intent system prompts (Opts.Prompts).
+	prompts map[string]string
 }
 
 // Guard is what the gateway decides about a question's model output: the tools policy for
@@ -79,24 +91,6 @@ func typeOf(kind string) string {
 	return kind
 }
 
-// kindOf returns the route kind a question takes: the mode a client forces, else the
-// intent's route, else data.
-func kindOf(q *Question) string {
-	switch q.Options.Mode {
-	case ModeSimple:
-		return KindData
-	case ModeComplex:
-		return KindLLM
-	case ModeHybrid:
-		return KindDataLLM
-	}
-	switch k := q.Intent.Route.Kind; k {
-	case KindData, KindLLM, KindDataLLM, KindAgent:
-		return k
-	}
-	return KindData
-}
-
 // run is the state of one question.
 type run struct {
 	e    *Engine
@@ -106,6 +100,13 @@ type run struct {
 	now  time.Time
 	// primary is the source whose rows the response shows.
 	primary string
+	// reads counts Weir's own reads, for their call ids.
+	reads int
+	// denied are the reads the tools policy refused.
+	denied []*read
+	// sq is the question's semantic query; steps the reads it made.
+	sq    *semantic.Query
+	steps []StepRecord
 }
 
 // Answer answers q. It returns the metadata in every case, the failures included; the
@@ -116,9 +117,8 @@ func (e *Engine) Answer(ctx context.Context, q *Question) (*Response, *Metadata,
 		ctx, cancel = context.WithTimeout(ctx, time.Duration(e.Opts.Timeout))
 		defer cancel()
 	}
-	kind := kindOf(q)
 	md := &Metadata{
-		QueryType: typeOf(kind), Intent: q.Class.Intent, Route: kind, Confidence: q.Class.Confidence,
+		Intent: q.Class.Intent, RequestedMode: q.Options.Mode, Confidence: q.Class.Confidence,
 		Classification: string(q.Class.Source), ExtractedFilters: q.Class.Filters, Warnings: []string{},
 	}
 	if md.ExtractedFilters == nil {
@@ -128,15 +128,17 @@ func (e *Engine) Answer(ctx context.Context, q *Question) (*Response, *Metadata,
 	if e.Now != nil {
 		now = e.Now
 	}
-	r := &run{e: e, q: q, md: md, now: now(), resp: &Response{Type: md.QueryType}}
-	if m := e.Known.Best(q.Text); m != nil && m.Similarity >= e.Opts.KnownAnswerMin {
-		m.Used = true
-		r.resp.Known, r.resp.Answer, md.Route = m, m.Answer, "known"
-		return r.resp, md, nil
-	} else if m != nil && m.Similarity >= e.Opts.KnownAnswerMin/2 {
-		r.resp.Known = m // a similar question: the model sees its answer as a template
+	r := &run{e: e, q: q, md: md, now: now()}
+	kind, err := r.routeKind()
+	if err != nil {
+		md.QueryType, md.Route = typeOf(intentKind(q)), ""
+		return nil, md, err
 	}
-	var err *Error
+	md.QueryType, md.Route = typeOf(kind), kind
+	r.resp = &Response{Type: md.QueryType}
+	if done, err := r.known(ctx); done || err != nil {
+		return r.finish(err)
+	}
 	switch kind {
 	case KindData:
 		err = r.data(ctx)
@@ -147,10 +149,14 @@ func (e *Engine) Answer(ctx context.Context, q *Question) (*Response, *Metadata,
 	case KindAgent:
 		err = r.agent(ctx)
 	}
+	return r.finish(err)
+}
+
+func (r *run) finish(err *Error) (*Response, *Metadata, *Error) {
 	if err != nil {
-		return nil, md, err
+		return nil, r.md, err
 	}
-	return r.resp, md, nil
+	return r.resp, r.md, nil
 }
 
 // rowCap is the most rows an answer shows: the route's cap, the intent's and the client's.
@@ -195,124 +201,53 @@ func (r *run) warn(msg string) {
 	}
 }
 
-// qualityMin is seed 004's threshold: a source's result is used above it.
-const qualityMin = 0.3
-
-// fetch runs the question's filters as a query on every source of the intent in
-// parallel, scores each result and keeps the best: rows from a source that could apply
-// every filter score 1, 0.2 less for each filter it left out (down to 0.4); an empty result scores
-// 0.3 (valid, but it says little); a failure 0. The primary result is the best above the
-// threshold, else the best empty one. A failure of every source is a DATABASE_ERROR.
-func (r *run) fetch(ctx context.Context, limit int) ([]SourceResult, *SourceResult, *Error) {
-	srcs := r.sources()
-	if len(srcs) == 0 {
-		return nil, nil, &Error{Status: http.StatusInternalServerError, Code: CodeDatabase, Message: "no data source serves this question", Suggestion: "configure data: and the route's sources"}
-	}
-	results := make([]SourceResult, len(srcs))
-	warnings := make([][]string, len(srcs))
-	var wg sync.WaitGroup
-	for i, s := range srcs {
-		wg.Go(func() {
-			b := buildQuery(s, r.q.Class.Filters, limit, r.now)
-			res, err := s.runPlanned(ctx, b)
-			sr := SourceResult{Name: s.Name, Query: b.query}
-			warnings[i] = b.warnings
-			switch {
-			case err != nil:
-				sr.Error = err.Error()
-			case len(res.Rows) == 0:
-				sr.Quality, sr.Columns, sr.Rows, sr.Total = qualityMin, res.Columns, res.Rows, res.Total
-			default:
-				sr.Quality = max(0.4, 1-0.2*float64(b.dropped+b.unused))
-				sr.Columns, sr.Rows, sr.Total = res.Columns, res.Rows, res.Total
-				warnings[i] = append(warnings[i], res.Warnings...)
-			}
-			results[i] = sr
-		})
-	}
-	wg.Wait()
-	var best *SourceResult
-	var firstErr string
-	for i := range results {
-		sr := &results[i]
-		if sr.Error != "" {
-			if firstErr == "" {
-				firstErr = sr.Name + ": " + sr.Error
-			}
-			continue
-		}
-		if best == nil || sr.Quality > best.Quality {
-			best = sr
-		}
-	}
-	if best == nil {
-		return results, nil, &Error{Status: http.StatusBadGateway, Code: CodeDatabase, Message: "Unable to search the data. Please try again.",
-			Suggestion: "retry in a moment; if the problem persists, the data source is unavailable", Err: errorString(firstErr)}
-	}
-	for i := range results {
-		sr := &results[i]
-		sr.Used = sr == best || (sr.Error == "" && sr.Quality > qualityMin)
-		if sr.Used {
-			for _, w := range warnings[i] {
-				r.warn(w)
-			}
-		}
-		if sr.Error != "" {
-			r.warn("data source " + sr.Name + " failed; answered from the others")
-		}
-	}
-	return results, best, nil
-}
-
-type errorString string
-
-func (e errorString) Error() string { return string(e) }
-
-// setData puts the primary result into the response, with pagination when the rows are a
-// page of a larger result (seed 000: above 50).
-func (r *run) setData(results []SourceResult, best *SourceResult) {
-	r.primary = best.Name
-	r.resp.Columns, r.resp.Rows = best.Columns, best.Rows
-	r.md.DataQuery = best.Query
-	r.md.FindingsAnalyzed = int(max(best.Total, int64(len(best.Rows))))
-	if len(results) > 1 {
-		r.resp.Sources = results
-	}
-	if best.Query != nil && len(best.Query.Aggregations) == 0 && (best.Total > int64(len(best.Rows)) || best.Total > 50) {
-		r.md.Pagination = &Pagination{TotalCount: best.Total, Page: 1, PageSize: len(best.Rows), Paginated: best.Total > int64(len(best.Rows))}
+// setData puts rows into the response, with pagination when they are a page of a larger
+// result (seed 000: above 50).
+func (r *run) setData(sr *SourceResult) {
+	r.primary = sr.Name
+	r.resp.Columns, r.resp.Rows = sr.Columns, sr.Rows
+	r.md.DataQuery = sr.Query
+	r.md.FindingsAnalyzed = int(max(sr.Total, int64(len(sr.Rows))))
+	if sr.Query != nil && len(sr.Query.Aggregations) == 0 && (sr.Total > int64(len(sr.Rows)) || sr.Total > 50) {
+		r.md.Pagination = &Pagination{TotalCount: sr.Total, Page: 1, PageSize: len(sr.Rows), Paginated: sr.Total > int64(len(sr.Rows))}
 	}
 }
 
 // data answers from the data alone: the extracted filters become a query (seed 000's
 // simple queries, seed 002's direct metrics).
 func (r *run) data(ctx context.Context) *Error {
-	results, best, err := r.fetch(ctx, r.rowCap())
-	if err != nil {
-		return err
+	if len(r.sources()) == 0 {
+		r.cannotAnswer([]string{"no data source serves intent " + r.q.Class.Intent})
+		return nil
 	}
-	r.setData(results, best)
-	r.resp.Answer = describe(r.e.Sources[best.Name], best)
-	return nil
+	return r.answerSemantic(ctx)
 }
 
 // degrade answers from the data when the model cannot: seed 000's fallback.
 // A question that reads no data (its route's sources are none of ours, or it has no
 // sources, tools or filters: a greeting) has no database results to show, and says so.
 func (r *run) degrade(ctx context.Context, cause error) *Error {
-	route := r.q.Intent.Route
-	if len(r.sources()) == 0 || (len(route.Sources) == 0 && len(route.AllTools()) == 0 && len(r.q.Class.Filters) == 0) {
+	if r.routeCaps(r.md.Route)&capData == 0 {
 		r.warn(NoModel)
 		r.resp.Answer = NoModel
 		return nil
 	}
 	r.warn(AIUnavailable)
+	if len(r.docSources()) > 0 && len(r.sources()) == 0 {
+		return r.showPassages(ctx)
+	}
+	if sq := r.understand(); len(sq.Uncovered) > 0 && len(r.sources()) > 0 {
+		return r.showContext(ctx, sq.Uncovered)
+	}
 	if err := r.data(ctx); err != nil {
 		if cause != nil && r.e.Model != nil {
 			return &Error{Status: http.StatusBadGateway, Code: CodeAI, Message: "The model and the data are both unavailable.", Suggestion: "retry in a moment", Err: cause}
 		}
 		return err
 	}
-	r.resp.Answer = AIUnavailable + " " + r.resp.Answer
+	if len(r.resp.Rows) > 0 || r.primary != "" {
+		r.resp.Answer = AIUnavailable + " " + r.resp.Answer
+	}
 	return nil
 }
 

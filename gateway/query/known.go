@@ -3,15 +3,20 @@ package query
 import (
 	"bufio"
 	"bytes"
+	"context"
 	"encoding/json"
 	"fmt"
 	"os"
+	"sort"
 	"strings"
 	"unicode"
 
 	"gopkg.in/yaml.v3"
 
 	"github.com/weirgw/weir/adapters/data"
+	"github.com/weirgw/weir/adapters/data/semantic"
+	"github.com/weirgw/weir/adapters/llm"
+	"github.com/weirgw/weir/gateway/query/nl"
 )
 
 // KnownAnswer is a pre-computed question/answer pair (seed 004's context cache).
@@ -149,5 +154,95 @@ func keywords(s string) map[string]bool {
 		}
 		out[w] = true
 	}
+	return out
+}
+
+// known consults the known answers (seed 004's context cache) as a call of
+// KnownAnswersTool that the tools policy decides. A close match is the answer (done); a
+// similar one only informs the model.
+func (r *run) known(ctx context.Context) (done bool, err *Error) {
+	if r.e.Known == nil || r.e.Known.Len() == 0 {
+		return false, nil
+	}
+	m := r.e.Known.Best(r.q.Text)
+	if m == nil || m.Similarity < r.e.Opts.KnownAnswerMin/2 {
+		return false, nil
+	}
+	args, _ := json.Marshal(map[string]string{"question": r.q.Text})
+	r.reads++
+	rd := &read{kind: "known", call: llm.ToolCall{ID: fmt.Sprintf("weir_read_%d", r.reads), Name: KnownAnswersTool, Arguments: string(args)}}
+	ok, err := r.authorize(ctx, []*read{rd})
+	if err != nil || !ok[0] {
+		return false, err
+	}
+	r.ran(rd, 1, nil)
+	if m.Similarity >= r.e.Opts.KnownAnswerMin {
+		if why := r.sameQuestion(m.Question); why != "" {
+			r.warn("a known answer to a similar question was not used: " + why)
+			r.resp.Known = m // it only informs the model
+			return false, nil
+		}
+		m.Used = true
+		r.resp.Known, r.resp.Answer, r.md.Route = m, m.Answer, "known"
+		return true, nil
+	}
+	r.resp.Known = m // a similar question: the model sees its answer as a template
+	return false, nil
+}
+
+// sameQuestion says why a known question is not the same as the one asked, or "" when it
+// is: words in common are not enough when one negates or narrows the other ("how many
+// serious AEs" is not "how many non-serious AEs in the placebo arm"). Where the semantic
+// layer reads both questions completely, their semantic queries must be equal; otherwise
+// their negations and their numbers must match.
+func (r *run) sameQuestion(known string) string {
+	p := r.parserFor()
+	a, b := r.understand(), p.Parse(known, r.now)
+	if len(a.Uncovered) == 0 && len(b.Uncovered) == 0 {
+		if canonical(a) != canonical(b) {
+			return "it asks for something else (" + diffWhat(a, b) + ")"
+		}
+		return ""
+	}
+	if nl.Negated(r.q.Text) != nl.Negated(known) {
+		return "one of the two questions is negated"
+	}
+	if !sameNumbers(r.q.Text, known) {
+		return "the questions name different numbers"
+	}
+	return ""
+}
+
+// canonical is a semantic query without its notes, as JSON.
+func canonical(q *semantic.Query) string {
+	c := *q
+	c.Notes = nil
+	b, _ := json.Marshal(c)
+	return string(b)
+}
+
+func diffWhat(a, b *semantic.Query) string {
+	switch {
+	case canonical(&semantic.Query{Filters: a.Filters, Time: a.Time, Exists: a.Exists}) != canonical(&semantic.Query{Filters: b.Filters, Time: b.Time, Exists: b.Exists}):
+		return "other conditions"
+	case canonical(&semantic.Query{Measures: a.Measures}) != canonical(&semantic.Query{Measures: b.Measures}):
+		return "another measure"
+	}
+	return "another shape"
+}
+
+// sameNumbers reports whether two texts name the same numbers.
+func sameNumbers(a, b string) bool {
+	return strings.Join(numbersIn(a), ",") == strings.Join(numbersIn(b), ",")
+}
+
+func numbersIn(s string) []string {
+	var out []string
+	for _, w := range strings.FieldsFunc(s, func(r rune) bool { return !unicode.IsDigit(r) && r != '.' }) {
+		if strings.Trim(w, ".") != "" {
+			out = append(out, strings.Trim(w, "."))
+		}
+	}
+	sort.Strings(out)
 	return out
 }

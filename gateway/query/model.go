@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
+	"slices"
 	"strings"
 
 	"github.com/weirgw/weir/adapters/llm"
@@ -36,19 +37,25 @@ func (r *run) llm(ctx context.Context) *Error {
 	}
 	rows, tokens := r.contextLimits()
 	var results []SourceResult
-	var best *SourceResult
-	if len(r.sources()) > 0 {
-		var err *Error
-		if results, best, err = r.fetch(ctx, rows); err != nil {
-			// The model can still answer without data (a greeting, advice); it is told so.
+	passages, perr := r.searchDocs(ctx)
+	if perr != nil {
+		return perr
+	}
+	if r.readsData() && len(r.sources()) > 0 {
+		sr, err := r.contextRows(ctx, rows)
+		switch {
+		case err != nil && err.Code == CodePolicy:
+			return err
+		case err != nil:
+			// The model can still answer without data (advice); it is told so.
 			r.warn("no data could be read for this answer: " + err.Message)
-			results, best = nil, nil
+		case sr != nil:
+			results = []SourceResult{*sr}
+			r.setData(sr)
 		}
 	}
 	block, n := contextBlock(results, rows, tokens)
-	if best != nil {
-		r.setData(results, best)
-	}
+	block = passageBlock(passages) + block
 	r.md.FindingsAnalyzed = n
 	text, gerr := r.analyse(ctx, block)
 	if gerr != nil {
@@ -64,12 +71,15 @@ func (r *run) hybrid(ctx context.Context) *Error {
 	if err := r.data(ctx); err != nil {
 		return err
 	}
+	if r.primary == "" {
+		return nil // the policy refused the reads: there is nothing to analyse
+	}
 	if r.e.Model == nil {
 		r.warn(AIUnavailable)
 		return nil
 	}
 	rows, tokens := r.contextLimits()
-	results := []SourceResult{{Name: r.primary, Used: true, Columns: r.resp.Columns, Rows: r.resp.Rows, Total: int64(r.md.FindingsAnalyzed)}}
+	results := []SourceResult{{Name: r.primary, Used: true, Columns: r.resp.Columns, Rows: r.resp.Rows, Total: int64(max(r.md.FindingsAnalyzed, len(r.resp.Rows)))}}
 	block, _ := contextBlock(results, rows, tokens)
 	text, gerr := r.analyse(ctx, block+"\nThe user has been shown these results: "+r.resp.Answer+"\n")
 	if gerr != nil {
@@ -115,7 +125,23 @@ func (r *run) analyse(ctx context.Context, block string) (string, error) {
 	if r.primary != "" {
 		called = []string{src.Name}
 	}
-	return r.check(ctx, resp.Text, []grounding.Source{src}, called)
+	sources := []grounding.Source{src}
+	for _, c := range r.md.ToolCalls { // a document search counts as the call of its tool
+		if c.Origin == OriginWeir && c.Allow && c.Outcome == "rows" && r.isDocTool(c.Name) && !slices.Contains(called, c.Name) {
+			called = append(called, c.Name)
+			sources = append(sources, grounding.Source{Kind: grounding.Tool, Name: c.Name, Content: passageBlock(r.resp.Passages)})
+		}
+	}
+	return r.check(ctx, resp.Text, sources, called)
+}
+
+func (r *run) isDocTool(name string) bool {
+	for _, d := range r.docSources() {
+		if d.Tool() == name {
+			return true
+		}
+	}
+	return false
 }
 
 // check passes a model-written answer through grounding and the response decision.
@@ -152,11 +178,18 @@ func (r *run) dataSource(block string) grounding.Source {
 // systemPrompt tells the model what it answers from, and how.
 func (r *run) systemPrompt(block string) string {
 	var b strings.Builder
-	b.WriteString("You are a data analysis assistant behind a policy gateway. Answer the user's question using only the data given below. ")
+	if p := r.e.prompts[r.q.Class.Intent]; p != "" {
+		b.WriteString(p + "\n") // the intent's own instructions (pack data)
+	} else {
+		b.WriteString("You are a data analysis assistant behind a policy gateway. Answer the user's question using only the data given below. ")
+		if d := r.q.Intent.Description; d != "" {
+			fmt.Fprintf(&b, "The question was classified as %s: %s\n", r.q.Class.Intent, d)
+		}
+	}
 	b.WriteString("Quote every number exactly as it appears in the data, or derive it in one visible step (a sum, difference, ratio or percent change of numbers in the data). ")
 	b.WriteString("Do not invent numbers, estimates or targets. If the data does not answer the question, say so.\n")
-	if d := r.q.Intent.Description; d != "" {
-		fmt.Fprintf(&b, "The question was classified as %s: %s\n", r.q.Class.Intent, d)
+	if sq := r.sq; sq != nil && len(sq.Uncovered) > 0 {
+		fmt.Fprintf(&b, "The data cannot answer part of the question: %s. Say so; do not answer that part with numbers.\n", joinAnd(sq.Uncovered))
 	}
 	if k := r.resp.Known; k != nil {
 		fmt.Fprintf(&b, "A similar question answered before (use it as a template for the form of the answer, not for its numbers unless they are in the data):\nQ: %s\nA: %s\n", k.Question, k.Answer)

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/weirgw/weir/adapters/data"
+	"github.com/weirgw/weir/adapters/data/semantic"
 	"github.com/weirgw/weir/adapters/data/source"
 	"github.com/weirgw/weir/adapters/data/sqlstore"
 	"github.com/weirgw/weir/gateway/config"
@@ -18,28 +19,35 @@ import (
 // Source is an open data source of the query surface: the dataset, its backend, the tool
 // name the agent loop offers it under, and how extracted filters map onto it.
 type Source struct {
-	Name    string
-	Tool    string
-	Filters map[string]config.FilterMap
+	Name string
+	Tool string
 	*source.Source
 
 	cfg     config.DataSource
 	stamp   string // the schema and CSV files' size and modification time when opened
 	cleanup func()
+	// sem is the source in the semantic layer, with the values it read at open.
+	sem *semantic.Source
+	// warning is what went wrong reading the values, if anything.
+	warning string
+}
+
+// explain renders what the backend sends for a query (SQL and parameters, or the HTTP
+// request), for --explain; "" when the query does not plan.
+func (s *Source) explain(q *data.Query) (string, []any) {
+	p, err := s.Dataset.Plan(q)
+	if err != nil {
+		return "", nil
+	}
+	if x, ok := s.Backend.(data.Explainer); ok {
+		return x.Explain(p)
+	}
+	return "", nil
 }
 
 // Config returns the configuration the source was opened with; a reload that keeps it
 // unchanged keeps the open source.
 func (s *Source) Config() config.DataSource { return s.cfg }
-
-// runPlanned runs a built query through the plan buildQuery already validated, so the
-// query is not planned twice on the request path.
-func (s *Source) runPlanned(ctx context.Context, b built) (*data.Result, error) {
-	if b.planned == nil {
-		return s.Run(ctx, b.query) // reports why it does not plan
-	}
-	return s.Backend.Run(ctx, b.planned)
-}
 
 // Close closes the backend and removes an embedded database.
 func (s *Source) Close() error {
@@ -69,7 +77,12 @@ func OpenSource(ctx context.Context, cfg config.DataSource) (*Source, error) {
 		}
 		return nil, fmt.Errorf("data source %s: %w", cfg.Name, err)
 	}
-	return &Source{Name: cfg.Name, Tool: cfg.Tool, Filters: cfg.Filters, Source: src, cfg: cfg, stamp: stamp(cfg), cleanup: cleanup}, nil
+	s := &Source{Name: cfg.Name, Tool: cfg.Tool, Source: src, cfg: cfg, stamp: stamp(cfg), cleanup: cleanup}
+	if err := openSemantic(ctx, s); err != nil {
+		s.Close()
+		return nil, fmt.Errorf("data source %s: %w", cfg.Name, err)
+	}
+	return s, nil
 }
 
 // stamp identifies the versions of the files a source was built from.
@@ -158,17 +171,8 @@ func OpenSources(ctx context.Context, cfgs []config.DataSource, prev map[string]
 
 func sameSource(a, b config.DataSource) bool {
 	if a.Name != b.Name || a.Schema != b.Schema || a.DSN != b.DSN || a.CSV != b.CSV || a.Timeout != b.Timeout ||
-		a.MaxRows != b.MaxRows || a.Tool != b.Tool || (a.HTTP == nil) != (b.HTTP == nil) || len(a.Filters) != len(b.Filters) {
+		a.MaxRows != b.MaxRows || a.Tool != b.Tool || a.Tools != b.Tools || (a.HTTP == nil) != (b.HTTP == nil) {
 		return false
 	}
-	if a.HTTP != nil && fmt.Sprintf("%+v", *a.HTTP) != fmt.Sprintf("%+v", *b.HTTP) {
-		return false
-	}
-	for k, f := range a.Filters {
-		g, ok := b.Filters[k]
-		if !ok || f.Role != g.Role || f.Field != g.Field || f.Match != g.Match || fmt.Sprint(f.Values) != fmt.Sprint(g.Values) {
-			return false
-		}
-	}
-	return true
+	return a.HTTP == nil || fmt.Sprintf("%+v", *a.HTTP) == fmt.Sprintf("%+v", *b.HTTP)
 }

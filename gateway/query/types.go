@@ -10,6 +10,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/weirgw/weir/adapters/data"
+	"github.com/weirgw/weir/adapters/data/semantic"
 )
 
 // Request is the body of POST /v1/query.
@@ -28,6 +29,12 @@ type Options struct {
 	MaxResults int `json:"max_results,omitempty"`
 	// IncludeMetadata, default true, adds the metadata object to the response.
 	IncludeMetadata *bool `json:"include_metadata,omitempty"`
+	// Page, from 1, is the page of a listing to return (seed 000's pagination above 50
+	// results); each page has the route's row cap.
+	Page int `json:"page,omitempty"`
+	// Explain adds to the metadata the semantic query, the SQL (or request) of every read
+	// and what the question asked that the query does not cover.
+	Explain bool `json:"explain,omitempty"`
 }
 
 // The modes of Options.Mode.
@@ -72,6 +79,8 @@ func DecodeRequest(body []byte) (*Request, error) {
 		return nil, errors.New("session_id is longer than 256 bytes")
 	case r.Options.MaxResults < 0:
 		return nil, errors.New("options.max_results must not be negative")
+	case r.Options.Page < 0:
+		return nil, errors.New("options.page must not be negative")
 	}
 	switch r.Options.Mode {
 	case "", ModeAuto, ModeSimple, ModeComplex, ModeHybrid:
@@ -90,7 +99,7 @@ func jsonProblem(err error) string {
 	case errors.As(err, &se):
 		return fmt.Sprintf("malformed JSON at byte %d", se.Offset)
 	case strings.HasPrefix(err.Error(), "json: unknown field"):
-		return strings.TrimPrefix(err.Error(), "json: ") + "; allowed: query, session_id, options{mode, max_results, include_metadata}"
+		return strings.TrimPrefix(err.Error(), "json: ") + "; allowed: query, session_id, options{mode, max_results, include_metadata, page, explain}"
 	case errors.Is(err, io.ErrUnexpectedEOF), errors.Is(err, io.EOF):
 		return "truncated or empty JSON"
 	}
@@ -108,11 +117,46 @@ type Response struct {
 	// Columns and Rows are the data the answer rests on (at most the row cap).
 	Columns []string   `json:"columns,omitempty"`
 	Rows    []data.Row `json:"rows,omitempty"`
-	// Sources lists, when several sources were asked, what each contributed.
-	Sources []SourceResult `json:"sources,omitempty"`
 	// Known is the known question/answer pair the answer came from or was informed by.
-	Known    *KnownMatch `json:"known_answer,omitempty"`
-	Metadata *Metadata   `json:"metadata,omitempty"`
+	Known *KnownMatch `json:"known_answer,omitempty"`
+	// Result is the answer's value as data: the value, the groups, or the number of rows.
+	Result *Result `json:"result,omitempty"`
+	// Passages are the document passages the answer rests on, with file and page.
+	Passages []Passage `json:"passages,omitempty"`
+	Metadata *Metadata `json:"metadata,omitempty"`
+}
+
+// Result is what an answer from the data presents: one value (scalar), labelled values
+// (groups: a breakdown, a ranking, a comparison), rows (with their count), or none (the
+// question could not be answered from the data).
+type Result struct {
+	Shape string `json:"shape"`
+	// Value is a scalar answer's value, in Unit.
+	Value any    `json:"value,omitempty"`
+	Unit  string `json:"unit,omitempty"`
+	// Measure names the value (revenue, count, average_AGE).
+	Measure string `json:"measure,omitempty"`
+	// Groups are [label, value] pairs, in order.
+	Groups [][]any `json:"groups,omitempty"`
+	// Count is the number of rows of a listing.
+	Count *int64 `json:"count,omitempty"`
+	// Difference compares the last side of a comparison with the first.
+	Difference *semantic.Difference `json:"difference,omitempty"`
+	// Growth is the value grown by the percentage the question asks.
+	Growth *semantic.Growth `json:"growth,omitempty"`
+	// Notes say how the question was read.
+	Notes []string `json:"notes,omitempty"`
+}
+
+// StepRecord is one read a semantic query made, for --explain.
+type StepRecord struct {
+	Source  string      `json:"source"`
+	Tool    string      `json:"tool"`
+	Why     string      `json:"why"`
+	Query   *data.Query `json:"query"`
+	SQL     string      `json:"sql,omitempty"`
+	Args    []any       `json:"args,omitempty"`
+	Allowed bool        `json:"allowed"`
 }
 
 // SourceResult is one data source's part of a fan-out.
@@ -129,9 +173,15 @@ type SourceResult struct {
 
 // Metadata is seed 000's QueryMetadata plus what an operator needs to trace the answer.
 type Metadata struct {
-	QueryType        string         `json:"queryType"`
-	Intent           string         `json:"intent"`
-	Route            string         `json:"route"`
+	QueryType string `json:"queryType"`
+	Intent    string `json:"intent"`
+	// Route is the route kind the question took: data, llm, data+llm, agent, or known
+	// (a known answer); empty when the question was refused before routing.
+	Route string `json:"route"`
+	// RequestedMode is options.mode as the client sent it ("" when absent).
+	RequestedMode string `json:"requestedMode,omitempty"`
+	// Sources are the data sources Weir read (or was refused to read) for the answer.
+	Sources          []SourceUse    `json:"sources,omitempty"`
 	ExecutionTimeMs  float64        `json:"executionTimeMs"`
 	FindingsAnalyzed int            `json:"findingsAnalyzed"`
 	TokensUsed       int            `json:"tokensUsed"`
@@ -139,11 +189,16 @@ type Metadata struct {
 	Classification   string         `json:"classificationSource"`
 	ExtractedFilters map[string]any `json:"extractedFilters"`
 	DataQuery        *data.Query    `json:"dataQuery,omitempty"`
-	Iterations       int            `json:"iterations,omitempty"`
-	ToolCalls        []CallRecord   `json:"toolCalls,omitempty"`
-	Pagination       *Pagination    `json:"pagination,omitempty"`
-	Warnings         []string       `json:"warnings"`
-	DecisionID       string         `json:"decision_id"`
+	// SemanticQuery is the question as the semantic layer read it, with what it could
+	// not cover.
+	SemanticQuery *semantic.Query `json:"semanticQuery,omitempty"`
+	// Steps are the reads of the semantic query with their SQL (options.explain).
+	Steps      []StepRecord `json:"steps,omitempty"`
+	Iterations int          `json:"iterations,omitempty"`
+	ToolCalls  []CallRecord `json:"toolCalls,omitempty"`
+	Pagination *Pagination  `json:"pagination,omitempty"`
+	Warnings   []string     `json:"warnings"`
+	DecisionID string       `json:"decision_id"`
 }
 
 // Pagination describes a result larger than the page returned.
@@ -154,14 +209,28 @@ type Pagination struct {
 	Paginated  bool  `json:"paginated"`
 }
 
-// CallRecord is one query_data call of the agent loop, as the response and the audit
-// trail show it.
+// SourceUse is what one data source gave an answer: the rows it returned and whether they
+// were used, or why it was not read.
+type SourceUse struct {
+	Name string `json:"name"`
+	// Tool is the tool name the read had in the tools decision.
+	Tool  string `json:"tool"`
+	Rows  int    `json:"rows"`
+	Used  bool   `json:"used"`
+	Error string `json:"error,omitempty"`
+}
+
+// CallRecord is one tool call the question made — a data read of Weir's own (origin weir)
+// or a call the model proposed in the agent loop (origin model) — with its verdict, as the
+// response and the audit trail show it.
 type CallRecord struct {
 	ID     string `json:"id"`
 	Name   string `json:"name"`
+	Origin string `json:"origin"`
 	Allow  bool   `json:"allow"`
 	Reason string `json:"reason,omitempty"`
-	// Outcome is rows (with Rows), empty, invalid (sent back to the model) or error.
+	// Outcome is rows (with Rows), empty, invalid (sent back to the model), error, or
+	// denied (the policy refused it; it did not run).
 	Outcome string `json:"outcome"`
 	Rows    int    `json:"rows"`
 	// Arguments are the call's raw arguments, for the audit trail when it records content.

@@ -189,7 +189,7 @@ func holeValue(h hole, p *data.Plan) (string, bool) {
 		return "", false
 	}
 	for _, pr := range p.Where[0] {
-		if pr.Field.Name != h.field || pr.Strategy != data.MatchExact {
+		if pr.Field.Name != h.field || pr.Strategy != data.MatchExact || pr.Not {
 			continue
 		}
 		switch {
@@ -230,3 +230,11 @@ func contains(list []string, s string) bool {
 }
 
 var errShape = errors.New("httpstore: unexpected response shape")
+
+var _ data.Explainer = (*Store)(nil)
+
+// Explain describes the request Run sends for a plan; filters, aggregations, order and
+// limit are then applied by Weir in memory.
+func (s *Store) Explain(p *data.Plan) (string, []any) {
+	return "GET " + s.requestURL(p) + " — then every filter, aggregation, order and limit applied in Weir (data.Eval)", nil
+}

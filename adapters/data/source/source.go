@@ -36,7 +36,8 @@ type Source struct {
 	Backend data.Backend
 }
 
-// Open compiles the schema and opens the backend. The backend is checked (SQL: ping).
+// Open compiles the schema and opens the backend. The backend is checked: a SQL database
+// must answer and hold the schema's table with every declared column.
 func Open(ctx context.Context, cfg Config) (*Source, error) {
 	if (cfg.DSN == "") == (cfg.HTTP == nil) {
 		return nil, errors.New("data source: set exactly one of dsn and http")
@@ -51,7 +52,13 @@ func Open(ctx context.Context, cfg Config) (*Source, error) {
 	}
 	var b data.Backend
 	if cfg.DSN != "" {
-		b, err = sqlstore.Open(ctx, os.ExpandEnv(cfg.DSN), sqlstore.Options{Timeout: cfg.Timeout, MaxRows: cfg.MaxRows})
+		var st *sqlstore.Store
+		if st, err = sqlstore.Open(ctx, os.ExpandEnv(cfg.DSN), sqlstore.Options{Timeout: cfg.Timeout, MaxRows: cfg.MaxRows}); err == nil {
+			if err = st.CheckSchema(ctx, ds.Schema()); err != nil {
+				st.Close()
+			}
+		}
+		b = st
 	} else {
 		h := *cfg.HTTP
 		if h.Timeout == 0 {

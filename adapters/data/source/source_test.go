@@ -35,3 +35,41 @@ func TestOpenAndQuery(t *testing.T) {
 		t.Error("no backend accepted")
 	}
 }
+
+// TestOpenChecksColumns: a table that lacks a column of the schema is refused when the
+// source opens, instead of SQLite answering the column's name as its value.
+func TestOpenChecksColumns(t *testing.T) {
+	ctx := context.Background()
+	var fields []data.Field
+	var keep []int
+	for i, f := range demo.AnalyticsFields() {
+		if f.Name != "waiter" {
+			fields = append(fields, f)
+			keep = append(keep, i)
+		}
+	}
+	var rows [][]any
+	for _, r := range demo.Analytics(50, demo.DefaultSeed) {
+		var out []any
+		for _, i := range keep {
+			out = append(out, r[i])
+		}
+		rows = append(rows, out)
+	}
+	for name, table := range map[string]string{"missing column": "orders", "missing table": "other"} {
+		t.Run(name, func(t *testing.T) {
+			dsn := "sqlite://" + filepath.Join(t.TempDir(), "a.db")
+			if err := sqlstore.Load(ctx, dsn, table, fields, rows, sqlstore.LoadOptions{}); err != nil {
+				t.Fatal(err)
+			}
+			_, err := Open(ctx, Config{Schema: "../../../examples/analytics/data/schema.yaml", DSN: dsn})
+			want := "has no column waiter"
+			if table != "orders" {
+				want = "table orders does not exist"
+			}
+			if err == nil || !strings.Contains(err.Error(), want) {
+				t.Fatalf("err = %v, want %q", err, want)
+			}
+		})
+	}
+}

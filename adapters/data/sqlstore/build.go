@@ -60,6 +60,9 @@ func (b *builder) build(p *data.Plan, limit int) stmt {
 	}
 	b.order(p)
 	b.w(" LIMIT ", b.arg(int64(limit)))
+	if p.Offset > 0 {
+		b.w(" OFFSET ", b.arg(int64(p.Offset)))
+	}
 	return stmt{sql: b.sb.String(), args: b.args}
 }
 
@@ -79,6 +82,10 @@ func (b *builder) buildCount(p *data.Plan) stmt {
 func (b *builder) groupExpr(g *data.GroupKey) string {
 	col := b.d.quote(g.Field.Column)
 	switch g.Part {
+	case data.GroupDay:
+		return b.d.day(col)
+	case data.GroupQuarter:
+		return b.d.quarter(col)
 	case data.GroupMonth:
 		return b.d.month(col)
 	case data.GroupYear:
@@ -123,6 +130,8 @@ func (b *builder) aggExpr(a data.Agg) string {
 	switch a.Op {
 	case data.AggCount:
 		return "COUNT(" + col + ")"
+	case data.AggCountDistinct:
+		return "COUNT(DISTINCT " + col + ")"
 	case data.AggAverage:
 		return "CAST(AVG(" + col + ") AS " + b.d.floatType() + ")"
 	case data.AggSum:
@@ -151,6 +160,9 @@ func (b *builder) expr(e *data.Expr) string {
 		if e.Star {
 			return "COUNT(*)"
 		}
+		if e.Func == "count_distinct" {
+			return "COUNT(DISTINCT " + b.expr(e.Left) + ")"
+		}
 		fn := map[string]string{"sum": "SUM", "avg": "AVG", "min": "MIN", "max": "MAX", "count": "COUNT"}[e.Func]
 		return fn + "(" + b.expr(e.Left) + ")"
 	case data.ExprNeg:
@@ -173,7 +185,7 @@ func isIntExpr(e *data.Expr) bool {
 	case data.ExprColumn:
 		return e.Field.Type == data.TypeInt
 	case data.ExprAgg:
-		return e.Func == "count" || (e.Func != "avg" && isIntExpr(e.Left))
+		return e.Func == "count" || e.Func == "count_distinct" || (e.Func != "avg" && isIntExpr(e.Left))
 	case data.ExprNeg:
 		return isIntExpr(e.Left)
 	case data.ExprBinary:

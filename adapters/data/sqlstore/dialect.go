@@ -98,6 +98,21 @@ func (d dialect) month(x string) string {
 	return "strftime('%Y-%m', " + x + ")"
 }
 
+func (d dialect) day(x string) string {
+	if d.kind == Postgres {
+		return "to_char(CAST(" + x + " AS DATE), 'YYYY-MM-DD')"
+	}
+	return "strftime('%Y-%m-%d', " + x + ")"
+}
+
+// quarter labels a date's quarter YYYY-Qn.
+func (d dialect) quarter(x string) string {
+	if d.kind == Postgres {
+		return "to_char(CAST(" + x + " AS DATE), 'YYYY-\"Q\"Q')"
+	}
+	return "(strftime('%Y', " + x + ") || '-Q' || ((CAST(strftime('%m', " + x + ") AS INTEGER) + 2) / 3))"
+}
+
 func (d dialect) year(x string) string {
 	if d.kind == Postgres {
 		return "CAST(EXTRACT(YEAR FROM CAST(" + x + " AS DATE)) AS INTEGER)"

@@ -43,6 +43,9 @@ func TestGoldenMemory(t *testing.T) {
 		`{"type":"trend","filters":[{"field":"category","operator":"in","value":["Pizze","Primi"]}],"aggregations":[{"metric":"revenue","groupBy":"month"},{"field":"quantity","operation":"sum"},{"field":"unit_price","operation":"average"},{"field":"order_date","operation":"min"}]}`,
 		`{"type":"ranking","filters":[],"aggregations":[{"metric":"gross_margin","groupBy":"waiter"},{"operation":"count"}],"orderBy":"gross_margin desc","limit":3}`,
 		`{"type":"aggregation","filters":[],"aggregations":[{"operation":"count","groupBy":"year"}]}`,
+		`{"type":"aggregation","filters":[{"field":"category","operator":"notIn","value":["Vini"]}],"aggregations":[{"operation":"count_distinct","field":"customer_id","groupBy":"quarter"},{"metric":"revenue"}]}`,
+		`{"type":"ranking","filters":[],"aggregations":[{"metric":"revenue","groupBy":"day"}],"orderBy":"revenue desc","limit":3,"offset":1}`,
+		`{"type":"detail","filters":[{"field":"waiter","operator":"equals","value":"Sara"}],"orderBy":"order_date","limit":5,"offset":10}`,
 	} {
 		sqlRes := mustRun(t, st, ds, q)
 		query, _ := data.ParseQuery([]byte(q))

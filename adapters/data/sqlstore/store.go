@@ -122,7 +122,7 @@ func (s *Store) Run(ctx context.Context, p *data.Plan) (*data.Result, error) {
 	}
 	limit := min(p.Limit, s.opts.MaxRows)
 	res, err := s.query(ctx, tx, p, (&builder{d: s.d, fuzzy: fuzzy}).build(p, limit))
-	if err == nil && len(p.Aggs) == 0 && len(res.Rows) == limit {
+	if err == nil && len(p.Aggs) == 0 && (len(res.Rows) == limit || p.Offset > 0) {
 		st := (&builder{d: s.d, fuzzy: fuzzy}).buildCount(p)
 		err = tx.QueryRowContext(ctx, st.sql, st.args...).Scan(&res.Total)
 		res.Truncated = res.Total > int64(len(res.Rows))

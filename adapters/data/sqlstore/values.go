@@ -28,7 +28,7 @@ func columnKinds(p *data.Plan) []kind {
 	}
 	if g := p.Group; g != nil {
 		switch g.Part {
-		case data.GroupMonth:
+		case data.GroupMonth, data.GroupDay, data.GroupQuarter:
 			ks = append(ks, kindText)
 		case data.GroupYear:
 			ks = append(ks, kindInt)
@@ -38,7 +38,7 @@ func columnKinds(p *data.Plan) []kind {
 	}
 	for _, a := range p.Aggs {
 		switch {
-		case a.Metric != nil && isIntExpr(a.Metric), a.Op == data.AggCount:
+		case a.Metric != nil && isIntExpr(a.Metric), a.Op == data.AggCount, a.Op == data.AggCountDistinct:
 			ks = append(ks, kindInt)
 		case a.Metric != nil, a.Op == data.AggAverage:
 			ks = append(ks, kindFloat)

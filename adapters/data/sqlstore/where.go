@@ -30,6 +30,19 @@ func (b *builder) where(groups [][]data.Pred) {
 // pred renders one predicate: the column transformed for the match strategy, compared with
 // parameters transformed the same way (in Go, see data.Pred.Folded).
 func (b *builder) pred(p *data.Pred) {
+	if p.Not {
+		// NOT of a comparison with NULL is NULL, so a row without a value never matches a
+		// negation either, as in data.Eval.
+		b.w("NOT (")
+		b.positive(p)
+		b.w(")")
+		return
+	}
+	b.positive(p)
+}
+
+// positive renders a predicate without its negation.
+func (b *builder) positive(p *data.Pred) {
 	col := b.d.quote(p.Field.Column)
 	if p.Strategy == data.MatchFuzzy {
 		b.fuzzyPred(p, col)
@@ -68,6 +81,10 @@ func (b *builder) compare(x string, p *data.Pred, vals []any) {
 		b.w(x, " > ", param(vals[0]))
 	case data.OpLessThan:
 		b.w(x, " < ", param(vals[0]))
+	case data.OpAtLeast:
+		b.w(x, " >= ", param(vals[0]))
+	case data.OpAtMost:
+		b.w(x, " <= ", param(vals[0]))
 	case data.OpBetween:
 		b.w(x, " BETWEEN ", param(vals[0]), " AND ", param(vals[1]))
 	case data.OpContains:

@@ -41,6 +41,16 @@ top_problems(q) := {msg |
 } | {msg |
 	not is_string(object.get(q, "orderBy", ""))
 	msg := "orderBy must be a string"
+} | {msg |
+	o := object.get(q, "offset", 0)
+	not valid_offset(o)
+	msg := "offset must be a non-negative integer"
+}
+
+valid_offset(o) if {
+	is_number(o)
+	o == round(o)
+	o >= 0
 }
 
 valid_confidence(c) if {
@@ -135,16 +145,39 @@ else := {msg |
 
 aggregation_problem(j, a) := {sprintf("aggregations[%d] must be an object", [j])} if not is_object(a)
 
-else := {sprintf("aggregations[%d]: unknown field %q", [j, field]) |
-	field := object.get(a, "field", "")
-	not schema.fields[field]
-} | {sprintf("aggregations[%d]: operation must be one of %s", [j, concat(", ", object.keys(schema.operations))]) |
+else := metric_problems(j, a) if "metric" in object.keys(a)
+
+else := operation_problems(j, a) | group_problems(j, a)
+
+# A named metric replaces field and operation.
+metric_problems(j, a) := {sprintf("aggregations[%d]: metric must be one of %s", [j, concat(", ", schema.metrics)]) |
+	not a.metric in schema.metrics
+} | {sprintf("aggregations[%d]: a metric takes no field or operation", [j]) |
+	some k in ["field", "operation"]
+	k in object.keys(a)
+} | group_problems(j, a)
+
+operation_problems(j, a) := {sprintf("aggregations[%d]: operation must be one of %s", [j, concat(", ", object.keys(schema.operations))]) |
 	not schema.operations[object.get(a, "operation", "")]
+} | {sprintf("aggregations[%d]: unknown field %q", [j, field]) |
+	field := object.get(a, "field", "")
+	field != ""
+	not schema.fields[field]
+} | {sprintf("aggregations[%d]: %s needs a field", [j, a.operation]) |
+	object.get(a, "field", "") == ""
+	schema.operations[object.get(a, "operation", "")]
+	a.operation != "count"
 } | {sprintf("aggregations[%d]: %s needs a number field; %q is a %s field", [j, a.operation, a.field, t]) |
 	schema.operations[object.get(a, "operation", "")] == "number"
 	t := schema.fields[object.get(a, "field", "")]
 	t != "number"
-} | {sprintf("aggregations[%d]: groupBy must be one of %s", [j, concat(", ", schema.group_by)]) |
+} | {sprintf("aggregations[%d]: %s needs a number or date field; %q is a %s field", [j, a.operation, a.field, t]) |
+	schema.operations[object.get(a, "operation", "")] == "number_or_date"
+	t := schema.fields[object.get(a, "field", "")]
+	not t in {"number", "date"}
+}
+
+group_problems(j, a) := {sprintf("aggregations[%d]: groupBy must be one of %s", [j, concat(", ", schema.group_by)]) |
 	"groupBy" in object.keys(a)
 	not a.groupBy in schema.group_by
 }

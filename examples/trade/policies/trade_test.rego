@@ -51,7 +51,7 @@ test_limit_over_cap if {
 	d := tools.decision with input as query({"type": "detail", "filters": [], "limit": 5000})
 	not d.allow
 	some v in d.violations
-	contains(v.message, "limit must be an integer between 1 and 1000")
+	contains(v.message, "limit must be an integer between 1 and 500")
 }
 
 test_limit_not_integer if {
@@ -70,7 +70,43 @@ test_count_of_any_field if {
 }
 
 test_bad_group_by if {
-	d := tools.decision with input as query({"type": "aggregation", "filters": [], "aggregations": [{"field": "quantity", "operation": "sum", "groupBy": "goodsName"}]})
+	d := tools.decision with input as query({"type": "aggregation", "filters": [], "aggregations": [{"field": "quantity", "operation": "sum", "groupBy": "unitPriceUSD"}]})
+	not d.allow
+}
+
+# Issue 16 (seed 003): what the tool schema advertises, the policy accepts — named
+# metrics, count without a field, count_distinct, grouping by goods, negated and inclusive
+# operators, quarters and pages.
+test_tool_schema_features_allowed if {
+	d := tools.decision with input as query({
+		"type": "aggregation",
+		"filters": [
+			{"field": "importCountry", "operator": "notIn", "value": ["Vietnam"]},
+			{"field": "totalValueUSD", "operator": "atLeast", "value": 1000},
+		],
+		"aggregations": [{"metric": "total_value", "groupBy": "goodsName"}, {"operation": "count"}, {"field": "importCompanyName", "operation": "count_distinct"}],
+		"orderBy": "total_value desc", "limit": 5, "offset": 5,
+	})
+	d.allow
+}
+
+test_quarter_grouping_allowed if {
+	d := tools.decision with input as query({"type": "trend", "filters": [], "aggregations": [{"metric": "declaration_count", "groupBy": "quarter"}]})
+	d.allow
+}
+
+test_unknown_metric if {
+	d := tools.decision with input as query({"type": "aggregation", "filters": [], "aggregations": [{"metric": "profit"}]})
+	not d.allow
+}
+
+test_metric_with_operation if {
+	d := tools.decision with input as query({"type": "aggregation", "filters": [], "aggregations": [{"metric": "total_value", "operation": "sum"}]})
+	not d.allow
+}
+
+test_sum_needs_field if {
+	d := tools.decision with input as query({"type": "aggregation", "filters": [], "aggregations": [{"operation": "sum"}]})
 	not d.allow
 }
 

@@ -1,0 +1,225 @@
+package semantic
+
+import (
+	"context"
+	"errors"
+	"fmt"
+
+	"github.com/weirgw/weir/adapters/data"
+)
+
+// The kinds of read a step is, by what it returns (the tools policy tells them apart).
+const (
+	ReadRows    = "rows"
+	ReadMetric  = "metric"
+	ReadGroup   = "group"
+	ReadCompare = "compare"
+)
+
+// Step is one read of an executed query: a structured query on one source. The caller
+// runs it as a tool call that the tools policy decides before it runs.
+type Step struct {
+	Source string      `json:"source"`
+	Kind   string      `json:"kind"`
+	Query  *data.Query `json:"query"`
+	// Why says what the step is for (the answer, a join, a unit check).
+	Why string `json:"why"`
+}
+
+// Reader runs one step and returns its result. It returns an error wrapping ErrDenied when
+// the policy refuses the read.
+type Reader func(ctx context.Context, st Step) (*data.Result, error)
+
+// ErrDenied is the error a Reader wraps when the tools policy refuses a read.
+var ErrDenied = errors.New("the read was denied by policy")
+
+// Unanswerable is an error for a query the data cannot answer as asked: Execute never
+// presents a number for it.
+type Unanswerable struct{ Reason string }
+
+func (u *Unanswerable) Error() string { return u.Reason }
+
+func unanswerable(format string, args ...any) error {
+	return &Unanswerable{Reason: fmt.Sprintf(format, args...)}
+}
+
+// exec is the state of one execution.
+type exec struct {
+	m    *Model
+	q    *Query
+	read Reader
+	fact *Source
+	res  *Result
+}
+
+// Execute runs a semantic query: it compiles it into steps on the model's sources, reads
+// them through read, and combines their results (joins, comparisons, shares) in Go.
+func Execute(ctx context.Context, m *Model, q *Query, read Reader) (*Result, error) {
+	if len(q.Uncovered) > 0 {
+		return nil, unanswerable("%s", joinAnd(q.Uncovered))
+	}
+	fact := m.Source(q.Source)
+	if fact == nil {
+		return nil, unanswerable("no data source answers this question")
+	}
+	x := &exec{m: m, q: q, read: read, fact: fact, res: &Result{Notes: append([]string(nil), q.Notes...)}}
+	var err error
+	switch {
+	case q.Rows:
+		err = x.listing(ctx)
+	case q.Compare != nil:
+		err = x.compare(ctx)
+	case q.Share != nil:
+		err = x.share(ctx)
+	case q.AveragePer != nil:
+		err = x.averagePer(ctx)
+	case q.Without != nil:
+		err = x.without(ctx)
+	case q.GroupBy != nil:
+		err = x.grouped(ctx)
+	default:
+		err = x.scalar(ctx)
+	}
+	if err != nil {
+		return nil, err
+	}
+	return x.res, nil
+}
+
+// scope is the filters of one computation: the query's, plus a side's or a share's.
+type scope struct {
+	filters []Filter
+	time    []TimeFilter
+	exists  []Exists
+}
+
+func (x *exec) baseScope() scope {
+	return scope{filters: x.q.Filters, time: x.q.Time, exists: x.q.Exists}
+}
+
+func (s scope) with(f []Filter, t []TimeFilter, e *Exists) scope {
+	out := scope{
+		filters: append(append([]Filter(nil), s.filters...), f...),
+		time:    append(append([]TimeFilter(nil), s.time...), t...),
+		exists:  append([]Exists(nil), s.exists...),
+	}
+	if e != nil {
+		out.exists = append(out.exists, *e)
+	}
+	return out
+}
+
+// where turns a scope into the fact source's structured filters: its own conditions
+// directly, other sources' through the keys of a shared entity. The filters are in
+// disjunctive normal form (data.Query's AND-before-OR): every time range multiplies the
+// conjunction. empty reports that a join matched no key, so the result is empty.
+func (x *exec) where(ctx context.Context, s scope) (filters []data.Filter, empty bool, err error) {
+	var conj []data.Filter
+	other := map[string]*Exists{}
+	var order []string
+	for _, f := range s.filters {
+		if f.Source == x.fact.Name || f.Source == "" {
+			conj = append(conj, toData(f))
+			continue
+		}
+		if other[f.Source] == nil {
+			other[f.Source] = &Exists{Source: f.Source}
+			order = append(order, f.Source)
+		}
+		other[f.Source].Filters = append(other[f.Source].Filters, f)
+	}
+	var times []TimeFilter
+	for _, t := range s.time {
+		if t.Source == x.fact.Name || t.Source == "" {
+			times = append(times, t)
+			continue
+		}
+		if other[t.Source] == nil {
+			other[t.Source] = &Exists{Source: t.Source}
+			order = append(order, t.Source)
+		}
+		other[t.Source].Time = append(other[t.Source].Time, t)
+	}
+	joins := make([]Exists, 0, len(order)+len(s.exists))
+	for _, name := range order {
+		joins = append(joins, *other[name])
+	}
+	joins = append(joins, s.exists...)
+	for _, e := range joins {
+		f, none, err := x.join(ctx, e)
+		if err != nil {
+			return nil, false, err
+		}
+		if none {
+			return nil, true, nil
+		}
+		conj = append(conj, f)
+	}
+	return dnf(conj, times), false, nil
+}
+
+// dnf multiplies a conjunction by the ranges of each time filter.
+func dnf(conj []data.Filter, times []TimeFilter) []data.Filter {
+	groups := [][]data.Filter{conj}
+	for _, t := range times {
+		var next [][]data.Filter
+		for _, g := range groups {
+			for _, r := range t.Ranges {
+				c := append(append([]data.Filter(nil), g...), data.Filter{Field: t.Field, Operator: data.OpBetween, Value: []any{r.From, r.To}})
+				next = append(next, c)
+			}
+		}
+		groups = next
+	}
+	var out []data.Filter
+	for i, g := range groups {
+		for j, f := range g {
+			if j == len(g)-1 && i < len(groups)-1 {
+				f.LogicalOperator = "OR"
+			}
+			out = append(out, f)
+		}
+	}
+	return out
+}
+
+func toData(f Filter) data.Filter {
+	var v any
+	switch {
+	case f.Op == data.OpIn || f.Op == data.OpNotIn || f.Op == data.OpBetween:
+		vals := make([]any, len(f.Values))
+		for i, x := range f.Values {
+			vals[i] = jsonValue(x)
+		}
+		v = vals
+	case len(f.Values) > 0:
+		v = jsonValue(f.Values[0])
+	}
+	return data.Filter{Field: f.Field, Operator: f.Op, Value: v, MatchStrategy: f.Match}
+}
+
+// jsonValue converts a value read from a result (int64 counts and ids) to the types a
+// query holds, as if decoded from JSON.
+func jsonValue(v any) any {
+	switch x := v.(type) {
+	case int64:
+		return float64(x)
+	case int:
+		return float64(x)
+	}
+	return v
+}
+
+func joinAnd(list []string) string {
+	switch len(list) {
+	case 0:
+		return ""
+	case 1:
+		return list[0]
+	}
+	out := list[0]
+	for _, s := range list[1 : len(list)-1] {
+		out += ", " + s
+	}
+	return out + " and " + list[len(list)-1]
+}

@@ -1,0 +1,226 @@
+package semantic
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/weirgw/weir/adapters/data"
+)
+
+// memModel is an example's model over its CSVs, run in memory by data.Eval; reads counts
+// the steps each execution makes.
+type memModel struct {
+	m     *Model
+	rows  map[string][][]any
+	steps []Step
+	deny  string // a source whose reads are denied
+}
+
+func openExample(t *testing.T, example string, sources ...[3]string) *memModel {
+	t.Helper()
+	mm := &memModel{rows: map[string][][]any{}}
+	var srcs []*Source
+	for _, s := range sources {
+		dir := filepath.Join("../../../examples", example, "data")
+		sch, err := data.LoadSchema(filepath.Join(dir, s[1]))
+		if err != nil {
+			t.Fatal(err)
+		}
+		ds, err := data.Compile(sch)
+		if err != nil {
+			t.Fatal(err)
+		}
+		rows, _, err := data.ReadCSVFile(filepath.Join(dir, s[2]), ds.Schema().Fields)
+		if err != nil {
+			t.Fatal(err)
+		}
+		decl, err := LoadDecl(filepath.Join(dir, s[1]))
+		if err != nil {
+			t.Fatal(err)
+		}
+		src, err := NewSource(s[0], ds, decl)
+		if err != nil {
+			t.Fatal(err)
+		}
+		mm.rows[s[0]] = rows
+		run := func(_ context.Context, _ string, q *data.Query) (*data.Result, error) {
+			p, err := ds.Plan(q)
+			if err != nil {
+				return nil, err
+			}
+			return data.Eval(p, rows), nil
+		}
+		if err := src.Load(context.Background(), run); err != nil {
+			t.Fatal(err)
+		}
+		srcs = append(srcs, src)
+	}
+	mm.m = NewModel(srcs)
+	return mm
+}
+
+func (mm *memModel) read(_ context.Context, st Step) (*data.Result, error) {
+	mm.steps = append(mm.steps, st)
+	if st.Source == mm.deny {
+		return nil, fmt.Errorf("%s: %w", st.Source, ErrDenied)
+	}
+	p, err := mm.m.Source(st.Source).Dataset.Plan(st.Query)
+	if err != nil {
+		return nil, err
+	}
+	return data.Eval(p, mm.rows[st.Source]), nil
+}
+
+func clinical(t *testing.T) *memModel {
+	return openExample(t, "clinical", [3]string{"adsl", "adsl.schema.yaml", "adsl.csv"}, [3]string{"adae", "adae.schema.yaml", "adae.csv"})
+}
+
+func groupsOf(r *Result) string {
+	var parts []string
+	for _, g := range r.Groups {
+		parts = append(parts, fmt.Sprintf("%v=%v", g.Label, g.Values[0]))
+	}
+	return strings.Join(parts, " ")
+}
+
+// TestExecute runs semantic queries on the demo data; the expected values were computed
+// separately by SQL over the CSVs.
+func TestExecute(t *testing.T) {
+	cl := clinical(t)
+	count := []Measure{{Op: data.AggCount}}
+	cases := []struct {
+		name string
+		mm   *memModel
+		q    Query
+		want string
+	}{
+		{"events per arm: a dimension of the joined source", cl,
+			Query{Source: "adae", Measures: count, GroupBy: &Dimension{Source: "adsl", Field: "ARM"}},
+			"High Dose=16 Low Dose=21 Placebo=20"},
+		{"patients with at least two events", cl,
+			Query{Source: "adsl", Measures: count, Exists: []Exists{{Source: "adae", Min: 2}}}, "17"},
+		{"patients without events", cl,
+			Query{Source: "adsl", Measures: count, Exists: []Exists{{Source: "adae", Not: true}}}, "5"},
+		{"share of mild events", cl,
+			Query{Source: "adae", Measures: count, Share: &Share{Filters: []Filter{{Source: "adae", Field: "AESEV", Op: data.OpIn, Values: []any{"MILD"}}}}}, "57.89"},
+		{"headache patients by sex: count distinct keys, regrouped", cl,
+			Query{Source: "adae", Measures: []Measure{{Op: data.AggCountDistinct, Field: "USUBJID"}}, GroupBy: &Dimension{Source: "adsl", Field: "SEX"},
+				Filters: []Filter{{Source: "adae", Field: "AEDECOD", Op: data.OpIn, Values: []any{"Headache"}}}}, "F=3 M=5"},
+		{"average events per patient with events", cl,
+			Query{Source: "adae", Measures: count, AveragePer: &Dimension{Source: "adae", Field: "USUBJID"}}, "1.84"},
+		{"the arms without severe events: none", cl,
+			Query{Source: "adae", Measures: count, Without: &Dimension{Source: "adsl", Field: "ARM"}, Filters: []Filter{{Source: "adae", Field: "AESEV", Op: data.OpIn, Values: []any{"SEVERE"}}}},
+			""},
+		{"the terms without events in the high dose arm", cl,
+			Query{Source: "adae", Measures: count, Without: &Dimension{Source: "adae", Field: "AEDECOD"}, Filters: []Filter{{Source: "adsl", Field: "ARM", Op: data.OpIn, Values: []any{"High Dose"}}}},
+			"Diarrhoea=0"},
+		{"a ranking keeps the ties at its cut", cl,
+			Query{Source: "adsl", Measures: count, GroupBy: &Dimension{Source: "adsl", Field: "SITEID"}, Order: &Order{Desc: true}, Limit: 1},
+			"101=9 102=9 103=9 104=9"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			res, err := Execute(context.Background(), c.mm.m, &c.q, c.mm.read)
+			if err != nil {
+				t.Fatal(err)
+			}
+			got := groupsOf(res)
+			if res.Shape == ShapeScalar {
+				got = fmt.Sprint(res.Values[0])
+			}
+			if got != c.want {
+				t.Fatalf("got %s, want %s", got, c.want)
+			}
+		})
+	}
+}
+
+// TestCompareReturnsBothValuesAndTheDifference: a comparison of two periods answers each
+// side and the change from the first to the second.
+func TestCompareReturnsBothValuesAndTheDifference(t *testing.T) {
+	mm := openExample(t, "analytics", [3]string{"orders", "schema.yaml", "orders.csv"})
+	q := &Query{Source: "orders", Measures: []Measure{{Metric: "revenue"}}, Compare: &Compare{Sides: []Side{
+		{Label: "2025-01", Time: []TimeFilter{{Source: "orders", Field: "order_date", Ranges: []Range{{"2025-01-01", "2025-01-31"}}}}},
+		{Label: "2025-03", Time: []TimeFilter{{Source: "orders", Field: "order_date", Ranges: []Range{{"2025-03-01", "2025-03-31"}}}}},
+	}}}
+	res, err := Execute(context.Background(), mm.m, q, mm.read)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := groupsOf(res); got != "2025-01=4408 2025-03=5050" || res.Difference == nil || res.Difference.Value != 642 || *res.Difference.Percent != 14.56 {
+		t.Fatalf("%s %+v", got, res.Difference)
+	}
+	for _, st := range mm.steps {
+		if st.Kind != ReadCompare {
+			t.Fatalf("a comparison read as %s", st.Kind)
+		}
+	}
+}
+
+// TestUnits: quantities add up only within one unit; a sum across units is refused, a sum
+// within one names it.
+func TestUnits(t *testing.T) {
+	mm := openExample(t, "trade", [3]string{"transactions", "schema.yaml", "transactions.csv"})
+	qty := []Measure{{Op: data.AggSum, Field: "quantity", UnitField: "unit"}}
+	_, err := Execute(context.Background(), mm.m, &Query{Source: "transactions", Measures: qty}, mm.read)
+	var un *Unanswerable
+	if !errors.As(err, &un) || !strings.Contains(un.Reason, "different units") {
+		t.Fatalf("a sum across kg and pcs: %v", err)
+	}
+	shrimp := []Filter{{Source: "transactions", Field: "goodsName", Op: data.OpIn, Values: []any{"Frozen shrimp"}}}
+	res, err := Execute(context.Background(), mm.m, &Query{Source: "transactions", Measures: append([]Measure(nil), qty...), Filters: shrimp}, mm.read)
+	if err != nil || res.Values[0] != 63000.0 || res.Units[0] != "kg" {
+		t.Fatalf("%+v %v", res, err)
+	}
+}
+
+// TestDeniedReadStops: a read the policy denies stops the execution; nothing after it runs.
+func TestDeniedReadStops(t *testing.T) {
+	cl := clinical(t)
+	cl.deny = "adsl"
+	q := &Query{Source: "adae", Measures: []Measure{{Op: data.AggCount}}, Filters: []Filter{{Source: "adsl", Field: "ARM", Op: data.OpIn, Values: []any{"Placebo"}}}}
+	_, err := Execute(context.Background(), cl.m, q, cl.read)
+	if !errors.Is(err, ErrDenied) || len(cl.steps) != 1 {
+		t.Fatalf("err %v after %d steps", err, len(cl.steps))
+	}
+}
+
+// TestUncoveredNeverReads: a query with uncovered parts is unanswerable before any read.
+func TestUncoveredNeverReads(t *testing.T) {
+	cl := clinical(t)
+	_, err := Execute(context.Background(), cl.m, &Query{Source: "adsl", Measures: []Measure{{Op: data.AggCount}}, Uncovered: []string{"BMI"}}, cl.read)
+	var un *Unanswerable
+	if !errors.As(err, &un) || len(cl.steps) != 0 {
+		t.Fatalf("%v, %d reads", err, len(cl.steps))
+	}
+}
+
+// TestToolQuery: the semantic query a model sends is checked against the layer, with
+// problems it can correct, and the tool's schema names the layer's sources and fields.
+func TestToolQuery(t *testing.T) {
+	cl := clinical(t)
+	for _, c := range []struct{ args, want string }{
+		{`{"source":"adae","measures":[{"op":"count"}],"groupBy":{"source":"adsl","field":"ARM"}}`, ""},
+		{`{"source":"adae","measures":[{"metric":"patients"}]}`, `"patients" is not a metric of adae`},
+		{`{"source":"adsl","measures":[{"op":"count"}],"filters":[{"source":"adsl","field":"AGE","op":"contains","values":[1]}]}`, `"contains" is not valid for int field AGE`},
+		{`{"source":"adsl","measures":[{"op":"count"}],"unknown":1}`, "unknown field"},
+		{`{"source":"lab"}`, `"lab" is not a source`},
+		{`{"source":"adsl","uncovered":["x"],"rows":true}`, "no uncovered parts"},
+	} {
+		_, err := cl.m.ParseQuery([]byte(c.args))
+		if c.want == "" && err != nil || c.want != "" && (err == nil || !strings.Contains(err.Error(), c.want) || !data.IsInvalidQuery(err)) {
+			t.Errorf("%s: %v, want %q", c.args, err, c.want)
+		}
+	}
+	b, _ := json.Marshal(cl.m.JSONSchema())
+	for _, w := range []string{`"enum":["adsl","adae"]`, `"AEDECOD"`, `"mean_age"`, `"quarter"`} {
+		if !strings.Contains(string(b), w) {
+			t.Errorf("schema lacks %s", w)
+		}
+	}
+}

@@ -1,0 +1,277 @@
+package semantic
+
+import (
+	"context"
+	"fmt"
+	"sort"
+
+	"github.com/weirgw/weir/adapters/data"
+)
+
+// grouped answers a breakdown or a ranking: the measures per group, ordered, and cut at
+// the limit with the ties at the cut kept.
+func (x *exec) grouped(ctx context.Context) error {
+	gs, err := x.groups(ctx, x.q.GroupBy, x.baseScope(), "the answer")
+	if err != nil {
+		return err
+	}
+	x.labels()
+	x.res.Total = int64(len(gs))
+	if o := x.q.Order; o != nil && o.Measure < len(x.q.Measures) {
+		sort.SliceStable(gs, func(i, j int) bool {
+			a, _ := toFloat(gs[i].Values[o.Measure])
+			b, _ := toFloat(gs[j].Values[o.Measure])
+			if gs[i].Values[o.Measure] == nil || gs[j].Values[o.Measure] == nil {
+				return gs[j].Values[o.Measure] == nil && gs[i].Values[o.Measure] != nil
+			}
+			if o.Desc {
+				return a > b
+			}
+			return a < b
+		})
+		gs = x.cut(gs, o.Measure)
+	} else if x.q.Limit > 0 && len(gs) > x.q.Limit {
+		gs = gs[:x.q.Limit]
+	}
+	x.res.Shape, x.res.Groups = ShapeGroups, gs
+	x.res.Dimension = dimensionName(x.q.GroupBy)
+	return nil
+}
+
+// cut keeps the first Limit groups and every group tied with the last one kept: a ranking
+// never drops a group that has the same value as one it shows.
+func (x *exec) cut(gs []Group, by int) []Group {
+	n := x.q.Limit
+	if n <= 0 || len(gs) <= n {
+		return gs
+	}
+	last := gs[n-1].Values[by]
+	for n < len(gs) && fmt.Sprint(gs[n].Values[by]) == fmt.Sprint(last) {
+		n++
+	}
+	if n > x.q.Limit {
+		x.res.Notes = append(x.res.Notes, fmt.Sprintf("%d groups share the value at position %d, so %d are shown", n-x.q.Limit+1, x.q.Limit, n))
+	}
+	return gs[:n]
+}
+
+func dimensionName(d *Dimension) string {
+	if d == nil {
+		return ""
+	}
+	if d.Grain != "" {
+		return d.Grain
+	}
+	return d.Field
+}
+
+// listing answers with the fact rows themselves.
+func (x *exec) listing(ctx context.Context) error {
+	filters, empty, err := x.where(ctx, x.baseScope())
+	if err != nil {
+		return err
+	}
+	x.res.Shape = ShapeRows
+	x.res.Columns = x.fact.Schema().FieldNames()
+	if empty {
+		return nil
+	}
+	q := &data.Query{Type: "detail", Filters: filters, Limit: x.q.Limit, Offset: x.q.Offset}
+	if o := x.q.Order; o != nil && o.Field != "" {
+		q.OrderBy = o.Field
+		if o.Desc {
+			q.OrderBy += " desc"
+		}
+	}
+	res, err := x.read(ctx, Step{Source: x.fact.Name, Kind: ReadRows, Query: q, Why: "the rows"})
+	if err != nil {
+		return err
+	}
+	rows := res.Rows
+	if o := x.q.Order; o != nil && o.Field != "" && x.q.Limit > 0 && len(rows) == x.q.Limit && res.Total > int64(len(rows)) {
+		rows, err = x.tiedRows(ctx, q, rows, o.Field)
+		if err != nil {
+			return err
+		}
+	}
+	x.res.Columns, x.res.Rows, x.res.Total = res.Columns, rows, max(res.Total, int64(len(rows)))
+	if x.q.Limit > 0 && x.q.Order != nil {
+		x.res.Total = int64(len(rows)) // "the oldest finding" is the answer, not one of many
+	}
+	return nil
+}
+
+// tiedRows extends an ordered, limited listing with the rows tied with its last row.
+func (x *exec) tiedRows(ctx context.Context, q *data.Query, rows []data.Row, field string) ([]data.Row, error) {
+	last := rows[len(rows)-1].Get(field)
+	more := *q
+	more.Filters = append(append([]data.Filter(nil), q.Filters...), data.Filter{Field: field, Operator: data.OpEquals, Value: jsonValue(last)})
+	if hasOr(q.Filters) {
+		return rows, nil // a tie check would need the filters regrouped; the note below says so
+	}
+	more.Limit = x.fact.Schema().MaxLimit
+	res, err := x.read(ctx, Step{Source: x.fact.Name, Kind: ReadRows, Query: &more, Why: "rows tied with the last one shown"})
+	if err != nil {
+		return nil, err
+	}
+	seen := map[string]bool{}
+	for _, r := range rows {
+		seen[fmt.Sprint(r.Values)] = true
+	}
+	for _, r := range res.Rows {
+		if !seen[fmt.Sprint(r.Values)] {
+			rows = append(rows, r)
+		}
+	}
+	if len(res.Rows) > 1 {
+		x.res.Notes = append(x.res.Notes, fmt.Sprintf("%d rows share the same %s", len(res.Rows), field))
+	}
+	return rows, nil
+}
+
+func hasOr(fs []data.Filter) bool {
+	for _, f := range fs {
+		if f.LogicalOperator == "OR" {
+			return true
+		}
+	}
+	return false
+}
+
+// compare computes the measures on each side and the difference of the first measure
+// from the first side to the last.
+func (x *exec) compare(ctx context.Context) error {
+	x.labels()
+	for _, side := range x.q.Compare.Sides {
+		vals, err := x.values(ctx, x.baseScope().with(side.Filters, side.Time, nil), ReadCompare, "the value for "+side.Label)
+		if err != nil {
+			return err
+		}
+		x.res.Groups = append(x.res.Groups, Group{Label: side.Label, Values: vals})
+	}
+	x.res.Shape, x.res.Dimension = ShapeGroups, "compared"
+	gs := x.res.Groups
+	if len(gs) >= 2 {
+		a, aok := toFloat(gs[0].Values[0])
+		b, bok := toFloat(gs[len(gs)-1].Values[0])
+		if aok && bok {
+			d := &Difference{From: fmt.Sprint(gs[0].Label), To: fmt.Sprint(gs[len(gs)-1].Label), Value: round2(b - a)}
+			if a != 0 {
+				p := round2((b - a) / a * 100)
+				d.Percent = &p
+			}
+			x.res.Difference = d
+		}
+	}
+	return nil
+}
+
+// share answers the percentage of the rows (of the query's scope) that also match the
+// share's condition, counted with the query's first measure.
+func (x *exec) share(ctx context.Context) error {
+	base, err := x.values(ctx, x.baseScope(), ReadMetric, "all the rows the share is of")
+	if err != nil {
+		return err
+	}
+	part, err := x.values(ctx, x.baseScope().with(x.q.Share.Filters, nil, x.q.Share.Exists), ReadMetric, "the rows of the share")
+	if err != nil {
+		return err
+	}
+	b, bok := toFloat(base[0])
+	p, pok := toFloat(part[0])
+	if !bok || !pok || b == 0 {
+		return unanswerable("there are no rows to take a share of")
+	}
+	x.res.Shape = ShapeScalar
+	x.res.Measures, x.res.Units = []string{"percent"}, []string{"%"}
+	x.res.Values = []any{round2(p / b * 100)}
+	x.res.Notes = append(x.res.Notes, fmt.Sprintf("%s of %s", fmtNum(p), fmtNum(b)))
+	return nil
+}
+
+// averagePer answers the average of the measure over the groups of a dimension.
+func (x *exec) averagePer(ctx context.Context) error {
+	if x.q.AveragePer.Field == "" {
+		return x.averagePerRow(ctx)
+	}
+	gs, err := x.groups(ctx, x.q.AveragePer, x.baseScope(), "the value per "+dimensionName(x.q.AveragePer))
+	if err != nil {
+		return err
+	}
+	if len(gs) == 0 {
+		return unanswerable("there are no %s values to average over", dimensionName(x.q.AveragePer))
+	}
+	var sum float64
+	for _, g := range gs {
+		f, _ := toFloat(g.Values[0])
+		sum += f
+	}
+	x.labels()
+	x.res.Measures[0] = "average " + x.res.Measures[0] + " per " + dimensionName(x.q.AveragePer)
+	x.res.Shape, x.res.Values = ShapeScalar, []any{round2(sum / float64(len(gs)))}
+	x.res.Notes = append(x.res.Notes, fmt.Sprintf("over %d %s values", len(gs), dimensionName(x.q.AveragePer)))
+	return nil
+}
+
+// averagePerRow answers "average revenue per order": the measure over the rows, divided by
+// their number (one read of both).
+func (x *exec) averagePerRow(ctx context.Context) error {
+	measures := x.q.Measures
+	x.q.Measures = append(append([]Measure(nil), measures...), Measure{Op: data.AggCount})
+	vals, err := x.values(ctx, x.baseScope(), ReadMetric, "the total and the number of rows")
+	x.q.Measures = measures
+	if err != nil {
+		return err
+	}
+	total, ok := toFloat(vals[0])
+	n, _ := toFloat(vals[len(vals)-1])
+	if !ok || n == 0 {
+		return unanswerable("there are no rows to average over")
+	}
+	x.labels()
+	x.res.Measures[0] = "average " + x.res.Measures[0] + " per " + x.fact.Decl.Rows.Unit
+	x.res.Shape, x.res.Values = ShapeScalar, []any{round2(total / n)}
+	x.res.Notes = append(x.res.Notes, fmt.Sprintf("%s over %s rows", fmtNum(total), fmtNum(n)))
+	return nil
+}
+
+// without answers "which X have no Y": every known value of the dimension whose group is
+// empty under the query's conditions (a 0 for each).
+func (x *exec) without(ctx context.Context) error {
+	d := x.q.Without
+	src := x.m.Source(d.Source)
+	if src == nil || d.Grain != "" {
+		return unanswerable("the values of %s are not known", d.Field)
+	}
+	f := src.Field(d.Field)
+	all := append(append([]string(nil), f.Values...), src.Values[d.Field]...)
+	if len(all) == 0 {
+		return unanswerable("the values of %s are not known, so the ones without rows cannot be listed", d.Field)
+	}
+	if len(x.q.Measures) == 0 {
+		x.q.Measures = []Measure{{Op: data.AggCount}}
+	}
+	gs, err := x.groups(ctx, d, x.baseScope(), "the values that have rows")
+	if err != nil {
+		return err
+	}
+	present := map[string]bool{}
+	for _, g := range gs {
+		if n, _ := toFloat(g.Values[0]); n > 0 {
+			present[fmt.Sprint(g.Label)] = true
+		}
+	}
+	x.labels()
+	seen := map[string]bool{}
+	for _, v := range all {
+		if !present[v] && !seen[v] {
+			seen[v] = true
+			x.res.Groups = append(x.res.Groups, Group{Label: v, Values: []any{int64(0)}})
+		}
+	}
+	sort.SliceStable(x.res.Groups, func(i, j int) bool { return labelLess(x.res.Groups[i].Label, x.res.Groups[j].Label) })
+	x.res.Shape, x.res.Dimension, x.res.Total = ShapeGroups, d.Field, int64(len(x.res.Groups))
+	return nil
+}
+
+func fmtNum(f float64) string { return fmt.Sprint(f) }

@@ -1,0 +1,43 @@
+package judge
+
+import (
+	"encoding/json"
+	"testing"
+)
+
+func question(kind, expected, unit string) Question {
+	return Question{Query: "q", Kind: kind, Expected: json.RawMessage(expected), Unit: unit}
+}
+
+// TestJudge: the classes an answer falls into, read from the values it presents.
+func TestJudge(t *testing.T) {
+	cases := []struct {
+		name   string
+		q      Question
+		status int
+		body   string
+		want   string
+	}{
+		{"scalar exact at two decimals", question("scalar", "23.33", "EUR"), 200, `{"answer":"x","result":{"shape":"scalar","value":23.3333}}`, Exact},
+		{"scalar wrong", question("scalar", "941", "orders"), 200, `{"answer":"x","result":{"shape":"scalar","value":940}}`, Wrong},
+		{"a listing's size is a count", question("scalar", "12", "findings"), 200, `{"answer":"x","rows":[{"id":"a"}],"result":{"shape":"rows","count":12}}`, Exact},
+		{"rows where a sum is asked present no value", question("scalar", "100.5", "EUR"), 200, `{"answer":"x","rows":[{"id":"a"}],"result":{"shape":"rows","count":3}}`, Other},
+		{"a refusal", question("scalar", "1", "orders"), 200, `{"answer":"cannot answer from the data: x","result":{"shape":"none"}}`, Refused},
+		{"a refusal where one is right", question("refuse", "null", ""), 200, `{"answer":"cannot answer from the data: x"}`, Exact},
+		{"an error status is a refusal", question("refuse", "null", ""), 403, `{}`, Exact},
+		{"a number where a refusal is right", question("refuse", "null", ""), 200, `{"answer":"x","result":{"shape":"scalar","value":3}}`, Wrong},
+		{"groups", question("groups", `{"A":1,"B":2}`, "x"), 200, `{"answer":"x","result":{"shape":"groups","groups":[["a",1],["b",2]]}}`, Exact},
+		{"groups with a wrong value", question("groups", `{"A":1,"B":2}`, "x"), 200, `{"answer":"x","result":{"shape":"groups","groups":[["A",1],["B",3]]}}`, Wrong},
+		{"ranking out of order", question("ranking", `[["A",2],["B",1]]`, "x"), 200, `{"answer":"x","result":{"shape":"groups","groups":[["B",1],["A",2]]}}`, Wrong},
+		{"ranking with the tie at the cut", question("ranking", `[["A",2]]`, "x"), 200, `{"answer":"x","result":{"shape":"groups","groups":[["A",2],["B",2]]}}`, Exact},
+		{"rows by a composite key", question("rows", `["S1/1","S1/2"]`, "events"), 200, `{"answer":"x","rows":[{"USUBJID":"S1","AESEQ":1},{"USUBJID":"S1","AESEQ":2}],"result":{"shape":"rows","count":2}}`, Exact},
+		{"a number in a text answer", question("scalar", "57", "events"), 200, `{"answer":"57 adverse events are recorded in ADAE."}`, Exact},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			if got := Judge(c.q, c.status, []byte(c.body)); got.Class != c.want {
+				t.Fatalf("%s (%s), want %s", got.Class, got.Detail, c.want)
+			}
+		})
+	}
+}

@@ -1,0 +1,431 @@
+package nl
+
+// point is a date as a question writes it: a year, a quarter, a month or a day, each part
+// possibly missing (a month without its year).
+type point struct {
+	y, q, m, d int
+}
+
+// dateExpr is a time expression of a question, before it is resolved against the data.
+type dateExpr struct {
+	i, j int // token span
+	from point
+	to   point // equal to from for a single period
+	// open is "from" (since X, X onwards) or "to" (until X); "" for a closed period.
+	open string
+	// rel is a relative period (last_year, this_month, last_n_months...), resolved against now.
+	rel string
+	n   int // for last_n_*
+}
+
+var months = map[string]int{
+	"gennaio": 1, "january": 1, "jan": 1, "febbraio": 2, "february": 2, "feb": 2, "marzo": 3, "march": 3,
+	"aprile": 4, "april": 4, "apr": 4, "maggio": 5, "may": 5, "giugno": 6, "june": 6, "jun": 6,
+	"luglio": 7, "july": 7, "jul": 7, "agosto": 8, "august": 8, "aug": 8, "settembre": 9, "september": 9,
+	"sept": 9, "sep": 9, "ottobre": 10, "october": 10, "oct": 10, "novembre": 11, "november": 11, "nov": 11,
+	"dicembre": 12, "december": 12,
+}
+
+var ordinalQuarter = map[string]int{"first": 1, "1st": 1, "primo": 1, "second": 2, "2nd": 2, "secondo": 2,
+	"third": 3, "3rd": 3, "terzo": 3, "fourth": 4, "4th": 4, "quarto": 4}
+
+var (
+	fromWords = set("from", "since", "da", "dal", "dalla", "dall", "dai", "dalle", "starting", "after", "dopo", "beginning")
+	// openWords start an open period by themselves; "from 2022" alone is the year 2022.
+	openWords    = set("since", "dal", "dalla", "dall", "dai", "dalle", "starting", "after", "dopo", "beginning")
+	toWords      = set("to", "a", "ad", "al", "alla", "all", "ai", "alle", "until", "till", "through", "thru", "fino", "entro", "before", "prima", "-")
+	betweenWords = set("between", "tra", "fra")
+	andWords     = set("and", "e", "ed", "&")
+	monthPreps   = set("in", "of", "during", "since", "from", "to", "until", "between", "and", "vs", "versus", "by", "for", "di", "a", "ad", "e", "per", "through")
+	thresholdW   = set("over", "above", "than", "under", "below", "oltre", "sopra", "sotto", "least", "exceeding", "exceeds", "most", "usd", "eur")
+	articles     = set("il", "l", "the", "lo", "la", "i")
+)
+
+func set(words ...string) map[string]bool {
+	m := map[string]bool{}
+	for _, w := range words {
+		m[w] = true
+	}
+	return m
+}
+
+// atom is a date part found at a token position.
+type atom struct {
+	i, j int
+	p    point
+	rel  string
+	n    int
+	day  int // a bare day number (1..31) waiting for its month
+}
+
+// dates finds the time expressions of a question.
+func dates(ts []token) []dateExpr {
+	atoms := findAtoms(ts)
+	var out []dateExpr
+	for k := 0; k < len(atoms); k++ {
+		a := atoms[k]
+		if a.rel != "" {
+			out = append(out, dateExpr{i: a.i, j: a.j, rel: a.rel, n: a.n})
+			continue
+		}
+		e, used := combine(ts, atoms, k)
+		if used == 0 {
+			continue
+		}
+		out = append(out, e)
+		k += used - 1
+	}
+	return out
+}
+
+// combine builds one expression from atoms[k:], with its connectors: between X and Y,
+// from X to Y, since X, X onwards, until X; a bare day joins the day and month after it.
+func combine(ts []token, atoms []atom, k int) (dateExpr, int) {
+	a := atoms[k]
+	if a.day > 0 { // "10 and 20 January": two days of one month
+		if k+1 < len(atoms) && atoms[k+1].p.m > 0 && atoms[k+1].p.d > 0 {
+			m := atoms[k+1]
+			e := dateExpr{i: a.i, j: m.j, from: point{y: m.p.y, m: m.p.m, d: a.day}, to: m.p}
+			if e.i = connectorBefore(ts, a.i, betweenWords); e.i == a.i {
+				e.i = connectorBefore(ts, a.i, fromWords)
+			}
+			return e, 2
+		}
+		return dateExpr{}, 0
+	}
+	e := dateExpr{i: a.i, j: a.j, from: a.p, to: a.p}
+	used := 1
+	start := connectorBefore(ts, a.i, betweenWords)
+	if start == a.i {
+		start = connectorBefore(ts, a.i, fromWords)
+	}
+	if k+1 < len(atoms) && atoms[k+1].rel == "" && atoms[k+1].day == 0 {
+		b := atoms[k+1]
+		if joins(ts, a.j, b.i, start < a.i) {
+			e.to, e.j, used = b.p, b.j, 2
+			fill(&e.from, &e.to)
+		}
+	}
+	if used == 1 && start < a.i && betweenWords[ts[start].w] {
+		start = a.i // "between 2023" alone is no range
+	}
+	if used == 1 {
+		switch {
+		case start < a.i && (ts[start].w == "after" || ts[start].w == "dopo"):
+			e.open = "after"
+		case start < a.i && openWords[ts[start].w], start < a.i && start+2 < len(ts) && ts[start].w == "a" && ts[start+1].w == "partire":
+			e.open = "from"
+		default:
+			if u := untilBefore(ts, a.i); u < a.i {
+				e.open, start = "to", u
+				if ts[u].w == "before" || ts[u].w == "prima" {
+					e.open = "before"
+				}
+			}
+		}
+		if e.j+1 < len(ts) && ts[e.j].w == "in" && ts[e.j+1].w == "poi" {
+			e.open, e.j = "from", e.j+2
+		} else if e.j < len(ts) && (ts[e.j].w == "onwards" || ts[e.j].w == "onward") {
+			e.open, e.j = "from", e.j+1
+		}
+	}
+	e.i = start
+	return e, used
+}
+
+// untilBefore finds "until", "before", "fino a", "prima del", "entro" just before i.
+func untilBefore(ts []token, i int) int {
+	j := i - 1
+	for j >= 0 && articles[ts[j].w] {
+		j--
+	}
+	if j < 0 {
+		return i
+	}
+	switch ts[j].w {
+	case "until", "till", "before", "entro", "through":
+		return j
+	case "a", "al", "alla", "di", "del", "della":
+		if j > 0 && (ts[j-1].w == "fino" || ts[j-1].w == "prima") {
+			return j - 1
+		}
+	}
+	return i
+}
+
+func boolInt(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// joins reports whether the tokens between two atoms make a range: "to", "-", or "and"
+// after "between".
+func joins(ts []token, from, to int, opened bool) bool {
+	var mid []string
+	for _, t := range ts[from:to] {
+		if !articles[t.w] {
+			mid = append(mid, t.w)
+		}
+	}
+	if len(mid) == 0 {
+		return false
+	}
+	if len(mid) == 1 && toWords[mid[0]] {
+		return true
+	}
+	if len(mid) == 2 && mid[0] == "fino" && toWords[mid[1]] {
+		return true
+	}
+	return opened && len(mid) == 1 && andWords[mid[0]]
+}
+
+// fill lends the year a range's end names to its start (da febbraio a marzo 2024), and
+// the other way round.
+func fill(a, b *point) {
+	if a.y == 0 {
+		a.y = b.y
+	}
+	if b.y == 0 && a.y != 0 && (b.m == 0 || b.m >= a.m) {
+		b.y = a.y
+	}
+}
+
+// connectorBefore moves a span start back over a connector word (and an article).
+func connectorBefore(ts []token, i int, words map[string]bool) int {
+	j := i - 1
+	for j >= 0 && articles[ts[j].w] {
+		j--
+	}
+	if j >= 0 && words[ts[j].w] {
+		return j
+	}
+	if j >= 2 && ts[j].w == "da" && ts[j-1].w == "partire" && ts[j-2].w == "a" {
+		return j - 2
+	}
+	return i
+}
+
+// findAtoms finds the date parts: ISO dates, days with months, months, quarters, years,
+// relative periods, and bare day numbers before a month.
+func findAtoms(ts []token) []atom {
+	var out []atom
+	for i := 0; i < len(ts); i++ {
+		if a, ok := relAt(ts, i); ok {
+			out = append(out, a)
+			i = a.j - 1
+			continue
+		}
+		if a, ok := pointAt(ts, i); ok {
+			if n := len(out); n > 0 && a.i < i && out[n-1].i == a.i && out[n-1].day > 0 {
+				out = out[:n-1] // the day belongs to this month
+			}
+			out = append(out, a)
+			i = a.j - 1
+			continue
+		}
+		if d, ok := dayNumber(ts, i); ok {
+			out = append(out, atom{i: i, j: i + 1, day: d})
+		}
+	}
+	return out
+}
+
+// dayNumber is a day of the month followed, soon, by another day or a month.
+func dayNumber(ts []token, i int) (int, bool) {
+	t := ts[i]
+	if !t.isNum || t.percent || t.num != float64(int(t.num)) || t.num < 1 || t.num > 31 {
+		return 0, false
+	}
+	for j := i + 1; j < len(ts) && j <= i+5; j++ {
+		if _, isMonth := monthAt(ts, j); isMonth {
+			return int(t.num), true
+		}
+		if !andWords[ts[j].w] && !articles[ts[j].w] && !ts[j].isNum {
+			return 0, false
+		}
+	}
+	return 0, false
+}
+
+// pointAt reads a date part at i: 2025-01-14, 2025-01, [day] month [year], quarter [year], year.
+func pointAt(ts []token, i int) (atom, bool) {
+	t := ts[i]
+	if p, ok := isoDate(t.w); ok {
+		return atom{i: i, j: i + 1, p: p}, true
+	}
+	if m, ok := monthAt(ts, i); ok {
+		a := atom{i: i, j: i + 1, p: point{m: m}}
+		if i > 0 {
+			if d, ok := dayBefore(ts, i); ok {
+				a.i, a.p.d = i-1, d
+				if ts[i-1].w == "of" || ts[i-1].w == "di" {
+					a.i = i - 2
+				}
+			}
+		}
+		if y, ok := yearAt(ts, i+1); ok {
+			a.p.y, a.j = y, i+2
+		}
+		return a, true
+	}
+	if q, n := quarterAt(ts, i); n > 0 {
+		a := atom{i: i, j: i + n, p: point{q: q}}
+		if y, ok := yearAt(ts, i+n); ok {
+			a.p.y, a.j = y, i+n+1
+		}
+		return a, true
+	}
+	if y, ok := yearAt(ts, i); ok && !afterThreshold(ts, i) {
+		return atom{i: i, j: i + 1, p: point{y: y}}, true
+	}
+	return atom{}, false
+}
+
+func dayBefore(ts []token, i int) (int, bool) {
+	if i >= 2 && (ts[i-1].w == "of" || ts[i-1].w == "di") { // the 14th of February
+		i--
+	}
+	t := ts[i-1]
+	if t.isNum && !t.percent && t.num == float64(int(t.num)) && t.num >= 1 && t.num <= 31 {
+		return int(t.num), true
+	}
+	return 0, false
+}
+
+func afterThreshold(ts []token, i int) bool {
+	if i > 0 && thresholdW[ts[i-1].w] {
+		return true
+	}
+	if i > 1 && (ts[i-2].w == "piu" || ts[i-2].w == "meno") && ts[i-1].w == "di" {
+		return true
+	}
+	return i+1 < len(ts) && set("usd", "eur", "dollars", "euro", "kg", "pcs", "units", "pezzi")[ts[i+1].w]
+}
+
+// monthAt reads a month name; "may" only where it cannot be the verb.
+func monthAt(ts []token, i int) (int, bool) {
+	m, ok := months[ts[i].w]
+	if !ok || ts[i].w != "may" {
+		return m, ok
+	}
+	if i > 0 && (monthPreps[ts[i-1].w] || ts[i-1].isNum) {
+		return m, true
+	}
+	_, yearNext := yearAt(ts, i+1)
+	return m, yearNext
+}
+
+func quarterAt(ts []token, i int) (q, n int) {
+	w := ts[i].w
+	if len(w) == 2 && w[0] == 'q' && w[1] >= '1' && w[1] <= '4' {
+		return int(w[1] - '0'), 1
+	}
+	if q, ok := ordinalQuarter[w]; ok && i+1 < len(ts) && (ts[i+1].w == "quarter" || ts[i+1].w == "trimestre") {
+		return q, 2
+	}
+	if (w == "last" || w == "ultimo") && i+3 < len(ts) && (ts[i+1].w == "quarter" || ts[i+1].w == "trimestre") && set("of", "in", "del", "dell")[ts[i+2].w] {
+		if _, ok := yearAt(ts, i+3); ok {
+			return 4, 3
+		}
+	}
+	if (w == "quarter" || w == "trimestre") && i+1 < len(ts) && ts[i+1].isNum && ts[i+1].num >= 1 && ts[i+1].num <= 4 {
+		return int(ts[i+1].num), 2
+	}
+	return 0, 0
+}
+
+func yearAt(ts []token, i int) (int, bool) {
+	if i >= len(ts) {
+		return 0, false
+	}
+	t := ts[i]
+	if !t.isNum || t.percent || t.num != float64(int(t.num)) || t.num < 1990 || t.num > 2100 || len(t.w) != 4 {
+		return 0, false
+	}
+	return int(t.num), true
+}
+
+func isoDate(w string) (point, bool) {
+	var y, m, d int
+	switch {
+	case len(w) == 10 && w[4] == '-' && w[7] == '-':
+		if !digits(w[:4]) || !digits(w[5:7]) || !digits(w[8:]) {
+			return point{}, false
+		}
+		y, m, d = atoi(w[:4]), atoi(w[5:7]), atoi(w[8:])
+	case len(w) == 7 && w[4] == '-':
+		if !digits(w[:4]) || !digits(w[5:]) {
+			return point{}, false
+		}
+		y, m = atoi(w[:4]), atoi(w[5:])
+	default:
+		return point{}, false
+	}
+	if m < 1 || m > 12 || d > 31 {
+		return point{}, false
+	}
+	return point{y: y, m: m, d: d}, true
+}
+
+func digits(s string) bool {
+	for _, c := range s {
+		if c < '0' || c > '9' {
+			return false
+		}
+	}
+	return s != ""
+}
+
+func atoi(s string) int {
+	n := 0
+	for _, c := range s {
+		n = n*10 + int(c-'0')
+	}
+	return n
+}
+
+// relPhrases are relative periods, matched on folded words.
+var relPhrases = map[string]string{
+	"last year": "last_year", "previous year": "last_year", "past year": "last_year", "anno scorso": "last_year", "l anno scorso": "last_year", "scorso anno": "last_year", "anno passato": "last_year",
+	"this year": "this_year", "current year": "this_year", "quest anno": "this_year", "questo anno": "this_year", "anno corrente": "this_year", "year to date": "this_year",
+	"last month": "last_month", "previous month": "last_month", "mese scorso": "last_month", "scorso mese": "last_month", "mese passato": "last_month",
+	"this month": "this_month", "questo mese": "this_month", "mese corrente": "this_month",
+	"last week": "last_week", "settimana scorsa": "last_week", "scorsa settimana": "last_week",
+	"this week": "this_week", "questa settimana": "this_week",
+	"today": "today", "oggi": "today", "yesterday": "yesterday", "ieri": "yesterday",
+	"last quarter": "last_quarter", "trimestre scorso": "last_quarter", "scorso trimestre": "last_quarter",
+	"this quarter": "this_quarter", "questo trimestre": "this_quarter",
+}
+
+func relAt(ts []token, i int) (atom, bool) {
+	if i+3 < len(ts) && ts[i].w == "last" && (ts[i+1].w == "quarter" || ts[i+1].w == "month") && (ts[i+2].w == "of" || ts[i+2].w == "in") {
+		if _, ok := yearAt(ts, i+3); ok {
+			return atom{}, false // "the last quarter of 2023" is Q4 2023, not the quarter before today
+		}
+	}
+	for n := 3; n >= 1; n-- {
+		if i+n > len(ts) {
+			continue
+		}
+		key := ""
+		for k := i; k < i+n; k++ {
+			if k > i {
+				key += " "
+			}
+			key += ts[k].w
+		}
+		if r, ok := relPhrases[key]; ok {
+			return atom{i: i, j: i + n, rel: r}, true
+		}
+	}
+	// last N days|weeks|months|years, ultimi N giorni|settimane|mesi|anni
+	if i+2 < len(ts) && (ts[i].w == "last" || ts[i].w == "past" || ts[i].w == "ultimi" || ts[i].w == "ultime") && ts[i+1].isNum {
+		unit := map[string]string{"days": "day", "giorni": "day", "weeks": "week", "settimane": "week", "months": "month", "mesi": "month", "years": "year", "anni": "year"}[ts[i+2].w]
+		if unit != "" {
+			return atom{i: i, j: i + 3, rel: "last_n_" + unit, n: int(ts[i+1].num)}, true
+		}
+	}
+	return atom{}, false
+}

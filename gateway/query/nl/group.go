@@ -1,0 +1,254 @@
+package nl
+
+import (
+	"github.com/weirgw/weir/adapters/data"
+	"github.com/weirgw/weir/adapters/data/semantic"
+)
+
+// rankGens are the words that make a grouping a ranking.
+var rankGens = []gen{gMost, gLeast, gMax, gMin, gFrequent, gTop, gRank}
+
+func (r *reader) anyOf(gs ...gen) bool {
+	for _, g := range gs {
+		if r.has(g) {
+			return true
+		}
+	}
+	return false
+}
+
+// readGroup finds the dimension a question groups or ranks by: "by/per X", "which X",
+// "who" (the actor), "top N X", "most frequent X", "rank the X", "X with the most".
+func (r *reader) readGroup() {
+	if r.rankEntity() {
+		return
+	}
+	for k, it := range r.items {
+		var d *semantic.Dimension
+		switch {
+		case it.is(gGrainBy):
+			d = r.grainDim(grains[it.word])
+		case it.is(gBy) || it.is(gEvery) || it.is(gGroupOf):
+			d = r.dimAfter(k, afterBy)
+		case it.is(gWhich) || it.is(gTop) || it.is(gFrequent) || it.is(gRank):
+			d = r.dimAfter(k, afterWhich)
+		case it.is(gMost) || it.is(gLeast) || it.kind(mMax) != nil || it.kind(mMin) != nil:
+			d = r.dimAfter(k, afterMost) // "best selling dish", "the most expensive dishes"
+		case it.is(gWho):
+			if d = r.dimAfter(k, afterWhich); d == nil && r.fact.Decl.Actor != "" && r.anyOf(rankGens...) {
+				d = &semantic.Dimension{Source: r.fact.Name, Field: r.fact.Decl.Actor}
+			}
+		case it.kind(mField) != nil && !it.used && r.mostAfter(k):
+			d = r.dimAt(k)
+		case it.is(gGrain) && r.mostAfter(k): // "il giorno con meno ordini"
+			d = r.grainDim(grains[it.word])
+		}
+		if d != nil {
+			r.secondDimension(k)
+			if it.kind(mMax) == nil && it.kind(mMin) == nil {
+				it.used = true // a field superlative is also the measure ("most expensive": max price)
+			}
+			r.dim = d
+			break
+		}
+	}
+	if r.dim == nil {
+		return
+	}
+	r.ranked = r.ranked || r.anyOf(rankGens...) || r.hasKind(mMax) || r.hasKind(mMin)
+	r.rankDesc = !(r.has(gLeast) || r.has(gMin) || r.hasKind(mMin))
+	for _, it := range r.items {
+		for _, g := range rankGens {
+			if it.is(g) {
+				it.used = true // the words of the ranking are its order
+			}
+		}
+	}
+	if r.ranked && r.q.Limit == 0 && !r.has(gRank) {
+		r.q.Limit = 1
+	}
+}
+
+// rankEntity reads "which patient had the most events": the entity the fact's rows are
+// (a subject), ranked by its rows in another source that carries its key.
+func (r *reader) rankEntity() bool {
+	ent := r.fact.RowEntity()
+	if ent == "" {
+		return false
+	}
+	for k, it := range r.items {
+		if !(it.is(gMost) || it.is(gLeast)) {
+			continue
+		}
+		n := r.next(k, 1)
+		if n < 0 || r.items[n].kind(mRows) == nil {
+			return false
+		}
+		other := r.items[n].kind(mRows).src
+		key := other.Entity(ent)
+		if other == r.fact || key == "" {
+			return false
+		}
+		r.fact, r.counted = other, r.items[n]
+		r.dim = &semantic.Dimension{Source: other.Name, Field: key}
+		r.ranked, r.rankDesc = true, it.is(gMost)
+		if r.q.Limit == 0 {
+			r.q.Limit = 1
+		}
+		it.used, r.items[n].used = true, true
+		for _, x := range r.items {
+			if m := x.kind(mRows); m != nil && m.src.RowEntity() == ent {
+				x.used = true // "patient": what is ranked
+			}
+		}
+		return true
+	}
+	return false
+}
+
+// secondDimension lists "by severity and status": a breakdown by two dimensions, which a
+// query groups by one only.
+func (r *reader) secondDimension(k int) {
+	for j := k + 1; j < len(r.items)-1; j++ {
+		it := r.items[j]
+		if it.is(gAnd) {
+			n := r.next(j, 1)
+			if n >= 0 && (r.items[n].is(gBy) || r.items[n].is(gEvery)) {
+				n = r.next(n, 1)
+			}
+			if n >= 0 && (r.items[n].is(gGrain) || r.items[n].is(gGrainBy) || r.items[n].kind(mField) != nil && !numeric(r.items[n].kind(mField))) {
+				r.uncover("a breakdown by a second dimension (%q)", r.items[n].word)
+			}
+			return
+		}
+		if !(it.is(gFiller) || it.kind(mField) != nil || it.is(gGrain) || it.used) {
+			return
+		}
+	}
+}
+
+func (r *reader) hasKind(k mkind) bool {
+	for _, it := range r.items {
+		if it.kind(k) != nil {
+			return true
+		}
+	}
+	return false
+}
+
+// mostAfter reports "X with the most", "X has the most": a ranking word right after a field.
+func (r *reader) mostAfter(k int) bool {
+	for j := k + 1; j < len(r.items) && j <= k+4; j++ {
+		it := r.items[j]
+		switch {
+		case it.is(gMost) || it.is(gLeast):
+			return true
+		case it.is(gFiller) || it.is(gWith), it.kind(mMeasure) != nil:
+		default:
+			return false
+		}
+	}
+	return false
+}
+
+// What precedes a dimension: "by/per X", "which X", "the most ... X".
+const (
+	afterBy = iota
+	afterWhich
+	afterMost
+)
+
+// dimAfter reads the dimension named after item k: a field, a time grain, or a row noun
+// (its name field). For "by/per", a measure or numeric field after it is the ranking
+// criterion, not a dimension; "per order" is per row, no grouping. After "the most", only a
+// field is a dimension ("best selling dish"), words of the measure between.
+func (r *reader) dimAfter(k int, after int) *semantic.Dimension {
+	by := after == afterBy
+	for j := k + 1; j < len(r.items) && j <= k+4; j++ {
+		it := r.items[j]
+		switch {
+		case it.used:
+			continue
+		case it.word == "all" || it.word == "tutti" || it.word == "tutte" || it.word == "every":
+			return nil // "imported by all companies": not a breakdown
+		case it.is(gFiller), it.num != nil, it.is(gMost), it.is(gLeast), it.is(gFrequent), it.is(gEvery), it.is(gWith):
+			continue
+		case after == afterMost && it.kind(mMeasure) != nil:
+			continue
+		case after == afterMost && it.kind(mField) == nil:
+			return nil
+		case it.is(gGrain):
+			it.used = true
+			return r.grainDim(grains[it.word])
+		case it.kind(mField) != nil:
+			if d := r.dimAt(j); d != nil {
+				it.used = true
+				return d
+			}
+			return nil
+		case it.kind(mRows) != nil:
+			if by {
+				r.perRow = true // per order, per declaration: per row
+				it.used = true
+				return nil
+			}
+			m := it.kind(mRows)
+			// "the most common finding", "top 2 AEs": kinds of rows, by the rows' name;
+			// "which declaration ..." asks for rows themselves.
+			kinds := r.has(gFrequent) || r.has(gTop) || r.has(gRank) || !(r.has(gWhich) || r.has(gWho))
+			if name := m.src.Decl.Rows.Name; name != "" && kinds {
+				it.used = true
+				return &semantic.Dimension{Source: m.src.Name, Field: name}
+			}
+			return nil
+		default:
+			return nil
+		}
+	}
+	return nil
+}
+
+// dimAt is the field of item k as a dimension: a groupable field of a source that can be
+// related to the fact; a date field groups by day.
+func (r *reader) dimAt(k int) *semantic.Dimension {
+	var best *meaning
+	for i := range r.items[k].ms {
+		m := &r.items[k].ms[i]
+		if m.kind != mField || !r.joinable(m.src) {
+			continue
+		}
+		if best == nil || (m.src == r.fact && best.src != r.fact) {
+			best = m
+		}
+	}
+	if best == nil {
+		return nil
+	}
+	f := best.src.Field(best.field)
+	if f.Type == data.TypeNumber {
+		return nil // a measure, not a dimension
+	}
+	if f.Type == data.TypeDate {
+		return &semantic.Dimension{Source: best.src.Name, Field: best.field, Grain: data.GroupDay}
+	}
+	if !contains(best.src.Schema().GroupBy, best.field) {
+		r.uncover("a breakdown by %s, which %s cannot group by", best.field, best.src.Name)
+		return nil
+	}
+	return &semantic.Dimension{Source: best.src.Name, Field: best.field}
+}
+
+// grainDim groups by a grain of the time field (the fact's, else a joined source's).
+func (r *reader) grainDim(g string) *semantic.Dimension {
+	src, field := r.timeTarget()
+	if src == nil {
+		r.uncover("a breakdown by %s: the data of %s has no dates", g, r.fact.Name)
+		return nil
+	}
+	groups := src.Schema().GroupBy
+	if contains(groups, g) {
+		return &semantic.Dimension{Source: src.Name, Field: field, Grain: g}
+	}
+	r.uncover("a breakdown by %s, which %s cannot group by", g, src.Name)
+	return nil
+}

@@ -1,0 +1,182 @@
+package nl
+
+import "strings"
+
+// gen is the meaning of a word of the generic lexicon: the words of questions about any
+// data, in English and Italian.
+type gen int
+
+const (
+	gFiller   gen = iota + 1 // asks nothing by itself (articles, auxiliaries, question framing)
+	gCount                   // how many, number of: count
+	gSum                     // total, sum
+	gAvg                     // average, mean
+	gMax                     // highest, maximum, biggest
+	gMin                     // lowest, minimum, smallest
+	gMost                    // the most, più: rank by the measure, descending
+	gLeast                   // the least, meno: rank ascending
+	gTop                     // top (N)
+	gRank                    // rank, classifica: order every group
+	gBy                      // by, per, for each: group by what follows
+	gVs                      // vs, versus: the two sides of a comparison
+	gCompare                 // compare, confronta
+	gNot                     // not, excluding, tranne
+	gAnd                     // and, e
+	gOr                      // or, o
+	gGT                      // more than, over, above
+	gLT                      // less than, under, below
+	gGE                      // at least, or more
+	gLE                      // at most, or less
+	gWhich                   // which, quale: asks for a label (a ranking's winner, a row)
+	gWho                     // who, chi: asks for the actor
+	gShow                    // show, list: asks for rows
+	gPercent                 // percentage, share
+	gDistinct                // different, distinct
+	gHowMuch                 // how much, quanto
+	gGrowth                  // grow, crescere (by N%)
+	gFuture                  // forecast, predict, will: not in past data
+	gAdvice                  // should, recommend: not a data question
+	gAny                     // any, ci sono: asks for rows
+	gOne                     // one, un, uno (as "at least one")
+	gNone                    // no, none, nessun, senza: no rows of
+	gWith                    // with, con, had, having: relates a row to a condition
+	gEvery                   // every, each, ogni (as "per each")
+	gRecent                  // latest, most recent: the last by time
+	gOldest                  // earliest, first: the first by time
+	gFrequent                // most frequent, most common: count ranking
+	gGroupOf                 // breakdown, distribution, suddivisione: group by what follows
+	gOnly                    // only, solo: an equals, not a contains
+	gGrain                   // a time grain: monthly, per mese (see grains)
+	gSize                    // size, numerosità: how many
+	gGrainBy                 // monthly, mese per mese: group by a time grain by itself
+	gWhy                     // why, explain, analyse: an analysis, not a value
+	gBetween                 // between N and M (of numbers; dates are read before)
+)
+
+// grains are the time grains words name, for grouping by the time dimension.
+var grains = map[string]string{}
+
+// grainBy are words that group by a grain by themselves ("monthly").
+func grainBy(g, words string) {
+	for _, w := range strings.Split(words, "|") {
+		if w = strings.TrimSpace(w); w != "" {
+			grains[w] = g
+			lexicon[w] = gGrainBy
+		}
+	}
+}
+
+func grain(g, words string) {
+	for _, w := range strings.Split(words, "|") {
+		if w = strings.TrimSpace(w); w != "" {
+			grains[w] = g
+			lexicon[w] = gGrain
+		}
+	}
+}
+
+// lexicon is the generic vocabulary, folded. Phrases are matched longest first.
+var lexicon = map[string]gen{}
+
+func add(g gen, words string) {
+	for _, w := range strings.Split(words, "|") {
+		if w = strings.TrimSpace(w); w != "" {
+			lexicon[w] = g
+		}
+	}
+}
+
+func init() {
+	add(gFiller, `a|an|the|of|in|on|at|to|for|from|with the|is|are|was|were|be|been|being|do|does|did|done|have|has|
+		what|whats|what's|s|it|its|this|that|these|those|there|their|our|we|us|i|me|my|you|your|they|them|
+		please|tell|tell me|give me|can you|could you|i want|i need|i'd like|would like|let me know|know|
+		il|lo|la|i|gli|le|l|un|una|uno|del|della|dello|dei|degli|delle|di|da|dal|dalla|dai|dalle|in|nel|nella|nei|nelle|nello|negli|
+		al|alla|ai|alle|allo|agli|su|sul|sulla|sui|sulle|a|ad|per il|e il|che|ci|c|ce|si|mi|ti|vi|ne|
+		e|ed|sono|stato|stata|stati|state|era|erano|essere|ha|hanno|ho|abbiamo|avete|avuto|avuta|avuti|avute|fatto|fatti|
+		qual|cosa|che cosa|dimmi|mi dici|vorrei sapere|sapere|voglio|puoi|potresti|
+		all|alls|total of|in total|overall|in totale|complessivamente|tutti|tutte|tutto|whole|entire|
+		so far|ever|still|ancora|currently|attualmente|now|ora|
+		reported|recorded|registered|logged|raised|identified|found|filed|submitted|entered|noted|observed|occurred|happened|
+		registrati|registrate|registrato|registrata|segnalati|segnalate|rilevati|rilevate|trovati|trovate|
+		made|make|generated|generato|generata|generati|produced|
+		get|got|take|took|taken|preso|presi|presa|prese|served|servito|serviti|handled|gestito|gestiti|
+		assessed|classified|marked|flagged|coded|rated|valutati|valutate|classificati|
+		single|singolo|singola|individual|one by one|
+		ones|one of|item|items|record|records|entries|entry|riga|righe|row|rows|
+		dati|dataset|database|table|tabella|study|studio|trial|sperimentazione|
+		here|qui|exactly|esattamente|about|circa|roughly|approximately|
+		also|anche|just|only if|
+		respectively|each one|ciascuno|ciascuna|
+		number|numero|
+		been done|out|up|
+		there are|ce ne sono|are there|is there|c e|ci sono stati|
+		as|come|like|
+		if|se|then|poi|
+		same|stesso|stessa|
+		level|livello|
+		type|types|tipo|tipi|kind|kinds|categoria di|
+		figure|cifra|valore|value|amount|importo|ammontare|
+		so|quindi|allora|ok|okay|
+		much|molto|many|molti|molte|than|col|coi|nello|sull|dell|all|tutte le|
+		related|relating|regarding|concerning|about the|relativi|relative|riguardanti|inerenti|
+		started|starting|began|iniziati|iniziate|avvenuti|avvenute|occurring|
+		raise|raises|raising|report|reports|reporting|record|recorded by|log|logs|identify|find out|register|
+		file|files|filing|submit|issued|issue date|happen|occur|occurs|take place|took place|
+		dagli|dalle|dallo|dall|agli|alle|allo|negli|nelle|nell|sugli|sulle|sullo|sul|sui|degli|dello|coi|pei|
+		over the|in the|of the|for the|on the|at the|to the|from the|by the|with the|
+		we have|do we have|have we|did we|abbiamo avuto|ci sono stati|ce|c'e|c e stato|
+		please show|let me see|i would like|vorrei|voglio sapere|puoi dirmi|sai dirmi|
+		serve|servono|servirebbe|servirebbero|occorre|occorrono|bisogna|need|needed|needs|required|require|necessario|necessari|to reach|per arrivare|raggiungere`)
+	add(gCount, `how many|how many times|number of|numero di|numero degli|numero dei|numero delle|count|conta|conteggio|quanti|quante|quanta gente|tally|totale di`)
+	add(gSum, `total|totale|totali|sum|somma|sum of|somma di|cumulative|complessivo|complessiva|combined|insieme`)
+	add(gAvg, `average|avg|mean|media|medio|medi|medie|in media|on average|mediamente`)
+	add(gMax, `max|maximum|highest|biggest|largest|greatest|longest|massimo|massima|piu alto|piu alta|maggiore|piu grande|piu lungo|piu lunga|piu elevato|piu elevata`)
+	add(gMin, `min|minimum|lowest|smallest|shortest|minimo|minima|piu basso|piu bassa|minore|piu piccolo|piu piccola|piu corto|piu breve`)
+	add(gMost, `most|the most|di piu|piu|maggior|maggiore numero|maggior numero|il maggior numero|highest number|the highest number|largest number|best|top seller|mostly|more`)
+	add(gLeast, `least|the least|fewest|the fewest|di meno|meno|minor numero|il minor numero|lowest number|worst|less`)
+	add(gTop, `top|primi|prime|first|i primi|le prime|leading`)
+	add(gRank, `rank|ranked|ranking|classifica|ordina|order by|sort|sorted|in order|in ordine`)
+	add(gBy, `by|per|for each|for every|per ogni|per ciascun|per ciascuna|broken down by|split by|suddivisi per|divisi per|grouped by|raggruppati per|each|across|by each|a seconda del|in base al|in base alla`)
+	add(gVs, `vs|v|versus|contro|against|compared to|compared with|rispetto a|rispetto al|rispetto alla|rispetto ai|paragonato a`)
+	add(gCompare, `compare|comparison|confronta|confronto|confrontare|paragona|paragone|difference between|differenza tra|differenza fra|side by side|between the two`)
+	add(gNot, `not|non|isn't|aren't|wasn't|weren't|don't|didn't|doesn't|excluding|exclude|excluded|except|except for|apart from|besides|other than|tranne|eccetto|escluso|esclusa|esclusi|escluse|escludendo|ad eccezione di|all but|but not|non e|non sono`)
+	add(gAnd, `and|e|ed|plus|&|nonche|as well as`)
+	add(gOr, `or|o|oppure|either`)
+	add(gGT, `more than|over|above|greater than|higher than|bigger than|larger than|exceeding|exceeds|in excess of|piu di|oltre|sopra|superiore a|superiori a|maggiore di|maggiori di`)
+	add(gLT, `less than|fewer than|under|below|lower than|smaller than|cheaper than|meno di|sotto|inferiore a|inferiori a|minore di|minori di`)
+	add(gGE, `at least|or more|or above|or over|or higher|almeno|o piu|minimo di|non meno di|no less than`)
+	add(gLE, `at most|or less|or fewer|or below|up to|al massimo|o meno|fino a un massimo di|no more than|non piu di`)
+	add(gWhich, `which|quale|quali|qual e|what is the|which one|which ones|in quale|in which|in what|for which|per quale|whose`)
+	add(gWho, `who|chi|whom`)
+	add(gShow, `show|show me|list|list all|display|see|view|give|mostra|mostrami|mostraci|elenca|elencami|lista|elenco|fammi vedere|visualizza|dammi|find|trova|trovami|get me|fetch|pull|print|export|estrai|details|dettagli|dettaglio`)
+	add(gPercent, `percentage|percent|per cent|percentuale|share|quota|proportion|proporzione|rate of|tasso di|incidenza|%|what fraction|fraction`)
+	add(gDistinct, `different|distinct|unique|diversi|diverse|distinti|distinte|unici|uniche|separate`)
+	add(gHowMuch, `how much|quanto|quanta|how much did|quanto abbiamo|quanto e|quant e`)
+	add(gGrowth, `grow|grow by|growth of|crescere|crescere del|crescita del|aumentare|aumentare del|increase by|increase of|raise by|incrementare|incremento del`)
+	add(gFuture, `forecast|predict|prediction|projection|project|projected|prevedi|prevedere|previsione|previsioni|proiezione|stima|stimare|estimate|will|expect|expected|aspettarci|aspettare|next year|next month|next quarter|prossimo|prossima|prossimi|future|futuro|futura|phase 3|going to`)
+	add(gAdvice, `should|shall|recommend|recommendation|suggest|suggestion|advice|advise|consiglia|consigli|consigliare|suggerisci|dovrei|dovremmo|devo|dobbiamo|conviene|come posso|come possiamo|how can|how could|how do i|how should|prioritize|prioritise|priorita|best way|switch|improve|migliorare|aumentare il|ridurre|reduce|cut`)
+	add(gAny, `any|ci sono|are there any|is there any|qualche|alcuni|alcune`)
+	add(gOne, `one|un|uno|una|single one`)
+	add(gNone, `no|none|nessun|nessuno|nessuna|senza|without|zero|never|mai|not any`)
+	add(gWith, `with|con|had|having|that had|who had|with a|with an|che hanno|che hanno avuto|che ha|che ha avuto|aventi|affected|affected by|colpiti|colpiti da|experienced|experiencing|suffered|reported a|got a|presenting`)
+	add(gEvery, `every|ogni|ciascun|ciascuna|each`)
+	add(gRecent, `latest|most recent|the most recent|the latest|the newest|newest|last|ultimo|ultima|piu recente|piu recenti|recent|recente|more recent`)
+	add(gOldest, `oldest|earliest|first ever|piu vecchio|piu vecchia|piu vecchi|piu antico|primo in assoluto|meno recente`)
+	add(gFrequent, `most frequent|most frequently|most common|most commonly|most often|frequent|frequently|common|commonly|piu frequente|piu frequenti|piu comune|piu comuni|frequente|ricorrente|piu ricorrente|piu spesso|typical|most typical|
+		used|usato|usata|usati|usate|utilizzato|utilizzata|popular|popolare|popolari|chosen|scelto|scelta|preferred|preferito|preferita|requested|richiesto|richiesta`)
+	add(gGroupOf, `breakdown|breakdown of|distribution|distribution of|split|suddivisione|ripartizione|distribuzione|spaccato|trend|andamento`)
+	add(gOnly, `only|solo|soltanto|solamente|just the`)
+	add(gSize, `size|dimensione|numerosita|headcount|population size`)
+	add(gBetween, `between|tra|fra|compreso tra|compresi tra`)
+	add(gWhy, `why|perche|per quale motivo|come mai|explain|explanation|spiega|spiegami|spiegazione|analyze|analyse|analysis|analizza|analisi|pattern|patterns|reason|reasons|motivo|motivi|cause|causes|causa|cause principali|root cause|insight|insights|interpret|interpreta|summarize|summarise|riassumi|riassunto`)
+	add(gFiller, `keep|keeps|kept|getting|get|gets|go|goes|going|come|comes|continue|continues|continuano|continua|tend|tends|happening|still being|
+		everything|anything|all of it|tutto quanto|in tutto|sell|sells|vendere|vendiamo in tutto`)
+	grain("day", `day|days|giorno|giorni|date|dates|data|giornata|giornate`)
+	grain("month", `month|months|mese|mesi`)
+	grain("quarter", `quarter|quarters|trimestre|trimestri`)
+	grain("year", `year|years|anno|anni`)
+	grainBy("day", `daily|giornaliero|giornaliera|giornalieri|day by day|giorno per giorno|each day|ogni giorno|per day`)
+	grainBy("month", `monthly|mensile|mensili|month by month|mese per mese|each month|ogni mese|per month`)
+	grainBy("quarter", `quarterly|trimestrale|trimestrali|quarter by quarter|trimestre per trimestre`)
+	grainBy("year", `yearly|annual|annuale|annuali|year by year|anno per anno|each year|ogni anno|per year|year over year`)
+}

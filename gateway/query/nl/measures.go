@@ -1,0 +1,257 @@
+package nl
+
+import (
+	"github.com/weirgw/weir/adapters/data"
+	"github.com/weirgw/weir/adapters/data/semantic"
+)
+
+// countEntityElsewhere moves the fact to the source of a dimension when the question
+// counts an entity (patients) by a dimension of another source that carries the
+// entity's key ("body system with the most patients"): there the count is of distinct keys.
+func (r *reader) countEntityElsewhere() {
+	if r.counted == nil || r.dim == nil || r.dim.Source == r.fact.Name {
+		return
+	}
+	rows := r.counted.kind(mRows)
+	ent := rows.src.RowEntity()
+	other := r.p.v.model.Source(r.dim.Source)
+	if ent == "" || rows.src != r.fact || other == nil || other.Entity(ent) == "" {
+		return
+	}
+	r.fact = other
+	r.entityKey = other.Entity(ent)
+	r.entityUnit = rows.src.Decl.Rows.Unit
+}
+
+// readMeasures decides the values asked for: named measures; an aggregation of a field
+// ("average age", "cheapest unit price"); a count of rows, of an entity's distinct keys,
+// or of a dimension's distinct values; the amount of a value ("how many pizzas" are pieces);
+// else, for a ranking or "how much", the source's default measure.
+func (r *reader) readMeasures() {
+	seen := map[string]bool{}
+	for k, it := range r.items {
+		m := it.kind(mMeasure)
+		if m == nil || m.src != r.fact {
+			continue
+		}
+		if op, j := r.aggAroundUnranked(k); op != "" {
+			if f := summedField(m); f != "" { // "highest value": of a declaration, not a total
+				it.used, r.items[j].used = true, true
+				r.addMeasure(semantic.Measure{Op: op, Field: f, Unit: r.fact.Decl.Measures[m.metric].Unit}, seen)
+				continue
+			}
+		}
+		it.used = true
+		r.addMeasure(semantic.Measure{Metric: m.metric, Unit: r.fact.Decl.Measures[m.metric].Unit}, seen)
+	}
+	if len(r.q.Measures) == 0 {
+		r.fieldMeasure(seen)
+	}
+	if len(r.q.Measures) == 0 {
+		r.countMeasure(seen)
+	}
+	if len(r.q.Measures) == 0 {
+		r.uncover("what to compute: the question names no measure, count or rows of this data")
+	}
+}
+
+func (r *reader) addMeasure(m semantic.Measure, seen map[string]bool) {
+	key := m.Metric + "/" + m.Op + "/" + m.Field
+	if seen[key] {
+		return
+	}
+	seen[key] = true
+	if m.Metric != "" { // sum(quantity) in the rows' units is an operation on the field
+		if f := summedField(&meaning{src: r.fact, metric: m.Metric}); f != "" && r.fact.Decl.Fields[f].UnitField != "" {
+			m.Metric, m.Op, m.Field = "", data.AggSum, f
+		}
+	}
+	if m.Field != "" && (m.Op == data.AggSum || m.Op == data.AggAverage) {
+		m.UnitField = r.fact.Decl.Fields[m.Field].UnitField
+	}
+	r.q.Measures = append(r.q.Measures, m)
+}
+
+// aggAroundUnranked is aggAround where the question ranks nothing: "which product has the
+// lowest import value" ranks products by their total, it asks no single declaration's value.
+func (r *reader) aggAroundUnranked(k int) (string, int) {
+	if r.dim != nil {
+		return "", -1
+	}
+	return r.aggAround(k)
+}
+
+// aggAround is the aggregation word right next to item k (average, max, min), if any, with
+// its index.
+func (r *reader) aggAround(k int) (string, int) {
+	for _, j := range []int{r.prev(k, 1), r.next(k, 1)} {
+		if j < 0 {
+			continue
+		}
+		switch {
+		case r.items[j].is(gAvg):
+			return data.AggAverage, j
+		case r.items[j].is(gMax):
+			return data.AggMax, j
+		case r.items[j].is(gMin):
+			return data.AggMin, j
+		}
+	}
+	return "", -1
+}
+
+// fieldMeasure reads an aggregation of a numeric field: average/total/max/min next to the
+// field, or a field superlative (oldest → max age).
+func (r *reader) fieldMeasure(seen map[string]bool) {
+	for k, it := range r.items {
+		var op string
+		var m *meaning
+		switch {
+		case it.used:
+		case it.kind(mMax) != nil && it.kind(mMax).src == r.fact:
+			op, m = data.AggMax, it.kind(mMax)
+		case it.kind(mMin) != nil && it.kind(mMin).src == r.fact:
+			op, m = data.AggMin, it.kind(mMin)
+		case aggGen(it.gen) && len(it.ms) == 0:
+			m = r.nearField(k, 3)
+			op = map[gen]string{gAvg: data.AggAverage, gSum: data.AggSum, gMax: data.AggMax, gMin: data.AggMin}[it.gen]
+		}
+		if m == nil || m.src != r.fact || !numeric(m) {
+			continue
+		}
+		it.used = true
+		r.markField(m)
+		r.addMeasure(semantic.Measure{Op: op, Field: m.field, Unit: r.fact.Decl.Fields[m.field].Unit}, seen)
+	}
+	if len(r.q.Measures) == 0 && r.dim != nil && r.ranked {
+		r.criterion(seen) // "top 3 importers by value", "per quantità"
+	}
+}
+
+// markField marks the items naming a field as used.
+func (r *reader) markField(m *meaning) {
+	for _, it := range r.items {
+		if f := it.kind(mField); f != nil && f.src == m.src && f.field == m.field {
+			it.used = true
+		}
+	}
+}
+
+// criterion reads the numeric field a ranking is by: "by quantity" ranks by its total.
+func (r *reader) criterion(seen map[string]bool) {
+	for k, it := range r.items {
+		if !it.is(gBy) {
+			continue
+		}
+		if j := r.next(k, 1); j >= 0 {
+			if m := r.items[j].kind(mField); m != nil && m.src == r.fact && numeric(m) {
+				r.items[j].used, it.used = true, true
+				r.addMeasure(semantic.Measure{Op: data.AggSum, Field: m.field, Unit: r.fact.Decl.Fields[m.field].Unit}, seen)
+				return
+			}
+		}
+	}
+}
+
+// countMeasure reads what is counted: rows, an entity's distinct keys, a dimension's
+// distinct values, the amount of a value, or the default measure.
+func (r *reader) countMeasure(seen map[string]bool) {
+	d := r.fact.Decl
+	most := r.mostDimension()
+	distinct := ""
+	if r.has(gDistinct) {
+		distinct = r.distinctDim() // "how many different dishes were ordered": dishes, not orders
+	}
+	switch {
+	case distinct != "":
+		r.addMeasure(semantic.Measure{Op: data.AggCountDistinct, Field: distinct, Unit: d.Fields[distinct].Counts}, seen)
+	case r.entityKey != "":
+		r.addMeasure(semantic.Measure{Op: data.AggCountDistinct, Field: r.entityKey, Unit: r.entityUnit}, seen)
+	case r.amountValue() != "":
+		r.addMeasure(semantic.Measure{Metric: r.amountValue(), Unit: d.Measures[r.amountValue()].Unit}, seen)
+	case r.unitValue() != "":
+		f := r.unitValue()
+		r.addMeasure(semantic.Measure{Op: data.AggSum, Field: f, Unit: d.Fields[f].Unit}, seen)
+	case r.counted != nil && r.counted.kind(mRows).src == r.fact:
+		r.addMeasure(semantic.Measure{Op: data.AggCount, Unit: d.Rows.Unit}, seen)
+	case r.counted != nil:
+		rows := r.counted.kind(mRows)
+		if key := r.fact.Entity(rows.src.RowEntity()); key != "" {
+			r.addMeasure(semantic.Measure{Op: data.AggCountDistinct, Field: key, Unit: rows.src.Decl.Rows.Unit}, seen)
+		}
+	case most != "": // "imports from the most countries": distinct countries per group
+		r.addMeasure(semantic.Measure{Op: data.AggCountDistinct, Field: most, Unit: d.Fields[most].Counts}, seen)
+	case r.has(gFrequent): // how often: a count of rows, whatever the default measure
+		r.addMeasure(semantic.Measure{Op: data.AggCount, Unit: d.Rows.Unit}, seen)
+	case r.distinctDim() != "":
+		f := r.distinct
+		r.addMeasure(semantic.Measure{Op: data.AggCountDistinct, Field: f, Unit: d.Fields[f].Counts}, seen)
+	case d.DefaultMeasure != "" && (r.ranked || r.has(gHowMuch)):
+		r.addMeasure(semantic.Measure{Metric: d.DefaultMeasure, Unit: d.Measures[d.DefaultMeasure].Unit}, seen)
+	case r.has(gCount) || r.has(gSize) || r.ranked || r.has(gPercent) || r.q.Compare != nil || len(r.q.Filters) > 0 || len(r.q.Time) > 0 || r.dim != nil:
+		r.addMeasure(semantic.Measure{Op: data.AggCount, Unit: d.Rows.Unit}, seen)
+	}
+}
+
+// mostDimension is the dimension counted in "the most <dimension>" when the question
+// ranks another dimension by it.
+func (r *reader) mostDimension() string {
+	if r.dim == nil {
+		return ""
+	}
+	for k, it := range r.items {
+		if !(it.is(gMost) || it.is(gLeast)) {
+			continue
+		}
+		if n := r.next(k, 1); n >= 0 {
+			if m := r.items[n].kind(mField); m != nil && m.src == r.fact && !numeric(m) && m.field != r.dim.Field && !r.items[n].used {
+				r.items[n].used = true
+				return m.field
+			}
+		}
+	}
+	return ""
+}
+
+// amountValue is the measure a named value is counted in ("quante pizze" are pieces), when
+// the question counts and names no row noun.
+func (r *reader) amountValue() string {
+	if r.counted != nil || !(r.has(gCount) || r.has(gHowMuch) || r.has(gMost)) {
+		return ""
+	}
+	for _, f := range r.q.Filters {
+		if f.Source == r.fact.Name {
+			if a := r.fact.Decl.Fields[f.Field].Amount; a != "" {
+				return a
+			}
+		}
+	}
+	return ""
+}
+
+// unitValue is the field measured in a unit the question names ("how much steel (kg)").
+func (r *reader) unitValue() string {
+	for _, f := range r.q.Filters {
+		for name, fd := range r.fact.Decl.Fields {
+			if fd.UnitField != "" && fd.UnitField == f.Field && f.Source == r.fact.Name {
+				return name
+			}
+		}
+	}
+	return ""
+}
+
+// distinctDim is the dimension "how many different importers" counts.
+func (r *reader) distinctDim() string {
+	if r.distinct != "" || !(r.has(gCount) || r.has(gDistinct)) || r.dim != nil {
+		return r.distinct
+	}
+	for _, it := range r.items {
+		if m := it.kind(mField); m != nil && m.src == r.fact && !it.used && !numeric(m) {
+			it.used = true
+			r.distinct = m.field
+			return m.field
+		}
+	}
+	return ""
+}

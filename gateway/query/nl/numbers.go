@@ -1,0 +1,259 @@
+package nl
+
+import (
+	"strconv"
+
+	"github.com/weirgw/weir/adapters/data"
+	"github.com/weirgw/weir/adapters/data/semantic"
+)
+
+// comparisons maps threshold words to operators.
+var comparisons = map[gen]string{gGT: data.OpGreaterThan, gLT: data.OpLessThan, gGE: data.OpAtLeast, gLE: data.OpAtMost}
+
+// readNumbers reads the numbers of a question: thresholds on a field ("more than 5
+// pieces", "unit price above 2000", "older than 65"), a value of a field ("site 103",
+// "sconto del 20%"), counts of related rows ("3 or more AEs"), and top N.
+func (r *reader) readNumbers() {
+	for k, it := range r.items {
+		if it.num == nil || it.used {
+			continue
+		}
+		switch {
+		case r.between(k):
+		case r.existsCount(k):
+		case r.threshold(k):
+		case r.fieldValue(k):
+		case r.topN(k):
+		case r.growth(k):
+		}
+	}
+	r.presence()
+}
+
+// between reads "quantity between 2 and 4", "tra 2 e 4 pezzi": an inclusive range on a
+// numeric field named just before or after it.
+func (r *reader) between(k int) bool {
+	b, and, hi := r.prev(k, 1), r.next(k, 1), r.next(k, 2)
+	if b < 0 || !r.items[b].is(gBetween) || and < 0 || !r.items[and].is(gAnd) || hi < 0 || r.items[hi].num == nil {
+		return false
+	}
+	var m *meaning
+	var fk int
+	for _, j := range []int{r.prev(b, 1), r.next(hi, 1)} {
+		if j >= 0 {
+			if f := r.items[j].kind(mField); f != nil && numeric(f) {
+				m, fk = f, j
+				break
+			}
+		}
+	}
+	lo, top := r.items[k].num.num, r.items[hi].num.num
+	if m == nil || lo > top {
+		return false
+	}
+	for _, j := range []int{k, b, and, hi, fk} {
+		r.items[j].used = true
+	}
+	r.q.Filters = append(r.q.Filters, semantic.Filter{Source: m.src.Name, Field: m.field, Op: data.OpBetween, Values: []any{lo, top}})
+	return true
+}
+
+// threshold reads [field] op N, op N [field] and "older than N".
+func (r *reader) threshold(k int) bool {
+	opAt := r.prev(k, 1)
+	if opAt < 0 {
+		return false
+	}
+	var m *meaning
+	var fk int
+	if sup := r.items[opAt].kind(mMax); sup != nil { // "older than 65"
+		r.items[k].used, r.items[opAt].used = true, true
+		r.q.Filters = append(r.q.Filters, semantic.Filter{Source: sup.src.Name, Field: sup.field, Op: data.OpGreaterThan, Values: []any{r.items[k].num.num}})
+		return true
+	}
+	if sup := r.items[opAt].kind(mMin); sup != nil { // "younger than 30"
+		r.items[k].used, r.items[opAt].used = true, true
+		r.q.Filters = append(r.q.Filters, semantic.Filter{Source: sup.src.Name, Field: sup.field, Op: data.OpLessThan, Values: []any{r.items[k].num.num}})
+		return true
+	}
+	op, ok := comparisons[r.items[opAt].gen]
+	if !ok || len(r.items[opAt].ms) > 0 {
+		return false
+	}
+	for _, j := range []int{r.prev(opAt, 1), r.next(k, 1), r.prev(opAt, 2), r.next(k, 2)} {
+		if j < 0 {
+			continue
+		}
+		if f := r.items[j].kind(mField); f != nil && numeric(f) {
+			m, fk = f, j
+			break
+		}
+		if f := r.items[j].kind(mMax); f != nil {
+			m, fk = f, j
+			break
+		}
+		if f := r.items[j].kind(mMin); f != nil {
+			m, fk = f, j
+			break
+		}
+	}
+	if m == nil {
+		// "declarations over 50,000": an amount without its field is the field the
+		// default measure sums (the declared value), if it sums one.
+		if m = r.defaultAmountField(); m == nil {
+			return false
+		}
+		fk = k
+	}
+	r.items[k].used, r.items[opAt].used, r.items[fk].used = true, true, true
+	r.q.Filters = append(r.q.Filters, semantic.Filter{Source: m.src.Name, Field: m.field, Op: op, Values: []any{r.items[k].num.num}})
+	return true
+}
+
+// defaultAmountField is the field the fact's default measure sums, if it is exactly a sum.
+func (r *reader) defaultAmountField() *meaning {
+	d := r.fact.Decl.DefaultMeasure
+	if d == "" {
+		return nil
+	}
+	if f := summedField(&meaning{src: r.fact, metric: d}); f != "" {
+		return &meaning{kind: mField, src: r.fact, field: f}
+	}
+	return nil
+}
+
+// prev and next return the index of the n-th item before or after k, fillers aside.
+func (r *reader) prev(k, n int) int {
+	for j := k - 1; j >= 0; j-- {
+		if r.items[j].is(gFiller) {
+			continue
+		}
+		if n--; n == 0 {
+			return j
+		}
+	}
+	return -1
+}
+
+func (r *reader) next(k, n int) int {
+	for j := k + 1; j < len(r.items); j++ {
+		if r.items[j].is(gFiller) {
+			continue
+		}
+		if n--; n == 0 {
+			return j
+		}
+	}
+	return -1
+}
+
+// fieldValue reads a field word followed by a number: "site 103", "tavolo 12",
+// "sconto del 20%".
+func (r *reader) fieldValue(k int) bool {
+	j := r.prev(k, 1)
+	if j < 0 {
+		return false
+	}
+	m := r.items[j].kind(mField)
+	if m == nil {
+		return false
+	}
+	n := r.items[k].num
+	var v any = n.num
+	switch typeOf(m.src, m.field) {
+	case data.TypeString:
+		v = strconv.FormatFloat(n.num, 'f', -1, 64)
+	case data.TypeDate, "":
+		return false
+	}
+	r.items[k].used, r.items[j].used = true, true
+	r.q.Filters = append(r.q.Filters, semantic.Filter{Source: m.src.Name, Field: m.field, Op: data.OpEquals, Values: []any{v}})
+	return true
+}
+
+// existsCount reads "3 or more AEs", "more than 2 AEs", "at least 2 events": the fact
+// entity has that many rows in another source.
+func (r *reader) existsCount(k int) bool {
+	n := int(r.items[k].num.num)
+	a, b := r.next(k, 1), r.next(k, 2)
+	op := -1
+	var rowsAt int
+	switch {
+	case a >= 0 && (r.items[a].is(gGE)) && b >= 0 && r.items[b].kind(mRows) != nil:
+		op, rowsAt = n, b
+	case r.prev(k, 1) >= 0 && r.items[r.prev(k, 1)].is(gGE) && a >= 0 && r.items[a].kind(mRows) != nil:
+		op, rowsAt = n, a
+	case r.prev(k, 1) >= 0 && r.items[r.prev(k, 1)].is(gGT) && a >= 0 && r.items[a].kind(mRows) != nil:
+		op, rowsAt = n+1, a
+	}
+	if op < 0 || rowsAt == 0 {
+		return false
+	}
+	rows := r.items[rowsAt].kind(mRows)
+	if rows.src == r.fact {
+		return false
+	}
+	r.items[k].used, r.items[rowsAt].used = true, true
+	if j := r.prev(k, 1); j >= 0 {
+		r.items[j].used = true
+	}
+	if a >= 0 {
+		r.items[a].used = true
+	}
+	r.exists = append(r.exists, semantic.Exists{Source: rows.src.Name, Min: op})
+	return true
+}
+
+// topN reads the N of "top 3", "i 2 piatti", "first 10".
+func (r *reader) topN(k int) bool {
+	n := r.items[k].num
+	if n.num != float64(int(n.num)) || n.num < 1 || n.num > 1000 {
+		return false
+	}
+	p := r.prev(k, 1)
+	nx := r.next(k, 1)
+	top := p >= 0 && (r.items[p].is(gTop) || r.items[p].is(gShow))
+	before := nx >= 0 && (r.items[nx].kind(mField) != nil || r.items[nx].kind(mRows) != nil || r.items[nx].is(gMost) || r.items[nx].is(gLeast) ||
+		r.items[nx].kind(mMax) != nil || r.items[nx].kind(mMin) != nil)
+	if !top && !before {
+		return false
+	}
+	r.items[k].used = true
+	if p >= 0 && r.items[p].is(gTop) {
+		r.items[p].used = true
+	}
+	r.q.Limit, r.topCount = int(n.num), int(n.num)
+	r.ranked = r.ranked || top || (nx >= 0 && (r.items[nx].is(gMost) || r.items[nx].is(gLeast) || r.items[nx].kind(mMax) != nil || r.items[nx].kind(mMin) != nil))
+	return true
+}
+
+// growth reads "crescere del 50%", "grow by 50%".
+func (r *reader) growth(k int) bool {
+	p := r.prev(k, 1)
+	if p < 0 || !r.items[p].is(gGrowth) || !r.items[k].num.percent {
+		return false
+	}
+	g := r.items[k].num.num
+	r.q.GrowthPercent = &g
+	r.items[k].used, r.items[p].used = true, true
+	return true
+}
+
+// presence reads "con uno sconto", "with a discount": a numeric field above zero.
+func (r *reader) presence() {
+	for k, it := range r.items {
+		m := it.kind(mField)
+		if m == nil || it.used || !numeric(m) {
+			continue
+		}
+		p := r.prev(k, 1)
+		if p < 0 || !(r.items[p].is(gOne) || r.items[p].is(gWith)) {
+			continue
+		}
+		if n := r.next(k, 1); n >= 0 && r.items[n].num != nil {
+			continue
+		}
+		it.used = true
+		r.q.Filters = append(r.q.Filters, semantic.Filter{Source: m.src.Name, Field: m.field, Op: data.OpGreaterThan, Values: []any{0.0}})
+	}
+}

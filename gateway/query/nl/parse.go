@@ -1,0 +1,280 @@
+package nl
+
+import (
+	"strings"
+	"time"
+
+	"github.com/weirgw/weir/adapters/data/semantic"
+)
+
+// Parser reads questions against one semantic model. It is built once per snapshot and
+// safe for concurrent use.
+type Parser struct {
+	v *vocab
+}
+
+// New compiles a parser for a model (its vocabulary, values and the generic lexicon).
+func New(m *semantic.Model) *Parser { return &Parser{v: compile(m)} }
+
+// Model is the model the parser reads against.
+func (p *Parser) Model() *semantic.Model { return p.v.model }
+
+// item is one unit of a question: a phrase of the vocabulary, a number, a code, a time
+// expression or an unknown word.
+type item struct {
+	i, j int
+	gen  gen
+	ms   []meaning
+	date *dateExpr
+	num  *token
+	word string
+	// used marks an item an interpretation has consumed.
+	used bool
+}
+
+func (it *item) is(g gen) bool { return it.gen == g && len(it.ms) == 0 }
+
+func (it *item) kind(k mkind) *meaning {
+	for i := range it.ms {
+		if it.ms[i].kind == k {
+			return &it.ms[i]
+		}
+	}
+	return nil
+}
+
+// Parse reads a question into a semantic query. now resolves relative periods.
+func (p *Parser) Parse(text string, now time.Time) *semantic.Query {
+	ts := tokenize(text)
+	items := p.items(ts)
+	r := &reader{p: p, ts: ts, items: items, now: now, q: &semantic.Query{}}
+	r.read()
+	return r.q
+}
+
+// items splits tokens into items: time expressions first, then the longest phrases of the
+// vocabulary, numbers, codes, words inside free-text values, and unknown words.
+func (p *Parser) items(ts []token) []*item {
+	taken := make([]bool, len(ts))
+	var out []*item
+	byStart := map[int]*item{}
+	for _, d := range dates(ts) {
+		e := d
+		it := &item{i: d.i, j: d.j, date: &e}
+		byStart[d.i] = it
+		for k := d.i; k < d.j; k++ {
+			taken[k] = true
+		}
+	}
+	for i := 0; i < len(ts); {
+		if it := byStart[i]; it != nil {
+			out = append(out, it)
+			i = it.j
+			continue
+		}
+		if taken[i] {
+			i++
+			continue
+		}
+		it := p.match(ts, i, taken)
+		out = append(out, it)
+		i = it.j
+	}
+	return p.mergeTokens(out)
+}
+
+// match reads the item at token i.
+func (p *Parser) match(ts []token, i int, taken []bool) *item {
+	t := ts[i]
+	if ms := p.v.capsTokens[stem(t.w)]; len(ms) > 0 && capitalised(t.orig) {
+		if it := p.phraseAt(ts, i, taken); it == nil || it.j == i+1 && len(it.ms) == 0 {
+			return &item{i: i, j: i + 1, ms: append([]meaning(nil), ms...), word: t.w}
+		}
+	}
+	if it := p.phraseAt(ts, i, taken); it != nil {
+		return it
+	}
+	if t.isNum {
+		return &item{i: i, j: i + 1, num: &ts[i], word: t.w}
+	}
+	if ms := p.v.tokens[stem(t.w)]; len(ms) > 0 && !t.id {
+		return &item{i: i, j: i + 1, ms: append([]meaning(nil), ms...), word: t.w}
+	}
+	return &item{i: i, j: i + 1, word: t.w}
+}
+
+// phraseAt finds the longest phrase at i; at equal length, the one matched with more exact
+// words. Words match exactly or by stem (both at least four letters).
+func (p *Parser) phraseAt(ts []token, i int, taken []bool) *item {
+	cands := append(append([]*phrase(nil), p.v.byFirst[ts[i].w]...), p.v.byStem[stem(ts[i].w)]...)
+	bestLen, bestExact := 0, 0
+	var best []*phrase
+	modelHere := false // a phrase of the model starts here: a filler never hides it
+	for _, ph := range cands {
+		if _, _, ok := matchPhrase(ph, ts, i, taken); ok && len(ph.meanings) > 0 {
+			modelHere = true
+		}
+	}
+	for _, ph := range cands {
+		n, exact, ok := matchPhrase(ph, ts, i, taken)
+		if !ok || n < bestLen || (n == bestLen && exact < bestExact) || (modelHere && ph.gen == gFiller && len(ph.meanings) == 0) {
+			continue
+		}
+		if n > bestLen || exact > bestExact {
+			best = nil
+		}
+		bestLen, bestExact = n, exact
+		if !containsPhrase(best, ph) {
+			best = append(best, ph)
+		}
+	}
+	if bestLen == 0 {
+		return nil
+	}
+	it := &item{i: i, j: i + bestLen}
+	var words []string
+	for k := i; k < i+bestLen; k++ {
+		words = append(words, ts[k].w)
+	}
+	it.word = strings.Join(words, " ")
+	for _, ph := range best {
+		if ph.gen != 0 && it.gen == 0 {
+			it.gen = ph.gen
+		}
+		for _, m := range ph.meanings {
+			if m.caseSensitive && ts[i].orig != m.orig {
+				continue // "it" the pronoun, not "IT" the department
+			}
+			it.ms = append(it.ms, m)
+		}
+	}
+	if it.gen == 0 && len(it.ms) == 0 {
+		return nil
+	}
+	if onlyContext(it.ms) { // words that name the dataset itself ask nothing
+		it.ms, it.gen = nil, gFiller
+	}
+	return it
+}
+
+func capitalised(s string) bool {
+	for _, r := range s {
+		return r >= 'A' && r <= 'Z'
+	}
+	return false
+}
+
+func onlyContext(ms []meaning) bool {
+	for _, m := range ms {
+		if m.kind != mContext {
+			return false
+		}
+	}
+	return len(ms) > 0
+}
+
+func containsPhrase(list []*phrase, p *phrase) bool {
+	for _, q := range list {
+		if q == p {
+			return true
+		}
+	}
+	return false
+}
+
+func matchPhrase(ph *phrase, ts []token, i int, taken []bool) (n, exact int, ok bool) {
+	if i+len(ph.words) > len(ts) {
+		return 0, 0, false
+	}
+	for k, w := range ph.words {
+		t := ts[i+k]
+		if taken[i+k] {
+			return 0, 0, false
+		}
+		switch {
+		case t.w == w:
+			exact++
+		case len(t.w) >= 4 && len(w) >= 4 && stem(t.w) == stem(w):
+		default:
+			return 0, 0, false
+		}
+	}
+	return len(ph.words), exact, true
+}
+
+// mergeTokens joins words found inside free-text values of the same field, next to each
+// other or across filler words, into one item whose values contain them all ("water
+// leak", "bottiglia di Montepulciano").
+func (p *Parser) mergeTokens(items []*item) []*item {
+	var out []*item
+	last := -1 // index in out of the last value item, while only fillers follow it
+	for _, it := range items {
+		if tokenItem(it) && last >= 0 {
+			if merged := intersect(out[last].ms, it.ms); len(merged) > 0 {
+				prev := out[last]
+				prev.ms, prev.j = merged, it.j
+				prev.word += " " + it.word
+				out = out[:last+1] // the fillers between belong to the value
+				continue
+			}
+		}
+		out = append(out, it)
+		switch {
+		case tokenItem(it):
+			last = len(out) - 1
+		case !it.is(gFiller):
+			last = -1
+		}
+	}
+	return out
+}
+
+// tokenItem reports an item made only of value meanings (a value phrase or words inside
+// free text).
+func tokenItem(it *item) bool {
+	if it.gen != 0 || len(it.ms) == 0 || it.date != nil {
+		return false
+	}
+	for _, m := range it.ms {
+		if m.kind != mValue {
+			return false
+		}
+	}
+	return true
+}
+
+// intersect keeps, per field, the values both readings share.
+func intersect(a, b []meaning) []meaning {
+	var out []meaning
+	for _, x := range a {
+		for _, y := range b {
+			if x.src != y.src || x.field != y.field {
+				continue
+			}
+			var vals []string
+			for _, v := range x.values {
+				if contains(y.values, v) {
+					vals = append(vals, v)
+				}
+			}
+			if len(vals) > 0 {
+				m := x
+				m.values, m.pos = vals, min(x.pos, y.pos)
+				out = append(out, m)
+			}
+		}
+	}
+	return out
+}
+
+// Negated reports whether a text negates (not, no, excluding, non-...): the polarity of a
+// question the layer cannot read completely.
+func Negated(text string) bool {
+	n := 0
+	for _, t := range tokenize(text) {
+		if g := lexicon[t.w]; g == gNot || g == gNone {
+			n++
+		}
+	}
+	return n%2 == 1
+}

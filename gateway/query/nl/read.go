@@ -1,0 +1,373 @@
+package nl
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+	"time"
+
+	"github.com/weirgw/weir/adapters/data"
+	"github.com/weirgw/weir/adapters/data/semantic"
+)
+
+// reader is the state of one question being read.
+type reader struct {
+	p     *Parser
+	ts    []token
+	items []*item
+	now   time.Time
+	q     *semantic.Query
+
+	fact *semantic.Source
+	// counted is the row noun the question counts or lists, if any.
+	counted *item
+	// dim is the dimension the question groups or ranks by.
+	dim *semantic.Dimension
+	// ranked reports a ranking (most, top N, which X ... most); rankDesc its direction.
+	ranked, rankDesc bool
+	// exists collects the other sources' row nouns the fact rows must (not) have rows in.
+	exists []semantic.Exists
+	// listing reports that the question asks for rows.
+	listing bool
+	// entityKey, when the question counts an entity in a source that carries its key, is
+	// that key (counted distinct), with the entity's unit.
+	entityKey, entityUnit string
+	// distinct is the dimension whose distinct values are counted.
+	distinct string
+	// perRow reports "per order": an average per row of the fact.
+	perRow bool
+	// topN is the N of "top N", "the 5 most ...", when the question names one.
+	topCount int
+}
+
+func (r *reader) has(g gen) bool {
+	for _, it := range r.items {
+		if it.is(g) || (it.gen == g && it.gen != 0) {
+			return true
+		}
+	}
+	return false
+}
+
+func (r *reader) find(g gen) int {
+	for k, it := range r.items {
+		if it.gen == g {
+			return k
+		}
+	}
+	return -1
+}
+
+// uncover records a part of the question the query does not express.
+func (r *reader) uncover(format string, args ...any) {
+	msg := fmt.Sprintf(format, args...)
+	for _, u := range r.q.Uncovered {
+		if u == msg {
+			return
+		}
+	}
+	r.q.Uncovered = append(r.q.Uncovered, msg)
+}
+
+func (r *reader) note(msg string) {
+	if msg != "" && !contains(r.q.Notes, msg) {
+		r.q.Notes = append(r.q.Notes, msg)
+	}
+}
+
+// read interprets the items.
+// Parts it cannot read are listed in Uncovered; the rest is still read, so that the
+// conditions it names can select the rows a model is given.
+func (r *reader) read() {
+	r.unknownWords()
+	r.chooseFact()
+	if r.fact == nil {
+		r.uncover("the question names nothing this data records")
+		return
+	}
+	r.q.Source = r.fact.Name
+	r.readValues()
+	r.readNumbers()
+	r.readTimes()
+	if len(r.q.Uncovered) > 0 {
+		return
+	}
+	r.readShape()
+	r.leftovers()
+}
+
+// unknownWords lists the words no vocabulary knows, and the parts of a question that ask
+// for a forecast or advice, which no past data answers.
+func (r *reader) unknownWords() {
+	var words []string
+	for _, it := range r.items {
+		switch {
+		case it.date != nil || it.num != nil || it.gen != 0 || len(it.ms) > 0:
+		case it.word != "" && it.word != "%":
+			words = append(words, it.word)
+		}
+		switch it.gen {
+		case gFuture:
+			r.uncover("%q asks about the future; the data records the past only", it.word)
+		case gAdvice:
+			if len(it.ms) == 0 {
+				r.uncover("%q asks for advice, which is not in the data", it.word)
+			}
+		case gWhy:
+			if len(it.ms) == 0 {
+				r.uncover("%q asks for an explanation or an analysis, which the data alone does not give", it.word)
+			}
+		}
+	}
+	if len(words) > 0 {
+		msg := "the data has nothing called " + quoteList(words)
+		if near := r.p.v.closest(words); len(near) > 0 {
+			msg += " (closest: " + strings.Join(near, ", ") + ")"
+		}
+		r.uncover("%s", msg)
+	}
+}
+
+func quoteList(words []string) string {
+	q := make([]string, len(words))
+	for i, w := range words {
+		q[i] = fmt.Sprintf("%q", w)
+	}
+	return strings.Join(q, ", ")
+}
+
+// chooseFact picks the source the question computes on: that of a named measure, of a
+// field an aggregation applies to, or of the row noun it counts or lists. Counting an
+// entity (patients) grouped by a dimension of another source that carries the entity's key
+// computes there, as distinct keys.
+func (r *reader) chooseFact() {
+	for _, it := range r.items {
+		if m := it.kind(mMeasure); m != nil {
+			r.fact = m.src
+			return
+		}
+	}
+	if f := r.operandField(); f != nil {
+		r.fact = f.src
+		return
+	}
+	r.counted = r.countedRows()
+	if r.counted != nil {
+		r.fact = r.counted.kind(mRows).src
+		return
+	}
+	for _, it := range r.items {
+		for _, m := range it.ms {
+			if m.kind == mValue || m.kind == mField {
+				r.fact = m.src
+				return
+			}
+		}
+	}
+	if len(r.p.v.model.Sources) == 1 {
+		r.fact = r.p.v.model.Sources[0]
+	}
+}
+
+// operandField is the numeric field an aggregation word applies to ("average age",
+// "highest unit price", "cheapest").
+func (r *reader) operandField() *meaning {
+	for k, it := range r.items {
+		if it.used {
+			continue
+		}
+		if m := it.kind(mMax); m != nil {
+			return m
+		}
+		if m := it.kind(mMin); m != nil {
+			return m
+		}
+		if !aggGen(it.gen) || len(it.ms) > 0 {
+			continue
+		}
+		if m := r.nearField(k, 3); m != nil {
+			return m
+		}
+		if it.gen != gSum && r.fact != nil { // "the biggest value": the field a measure sums
+			if m := r.summedNear(k); m != nil {
+				return m
+			}
+		}
+	}
+	return nil
+}
+
+func aggGen(g gen) bool { return g == gAvg || g == gSum || g == gMax || g == gMin }
+
+// nearField is a numeric field within n items of k (either side), fillers aside.
+func (r *reader) nearField(k, n int) *meaning {
+	for d := 1; d <= n; d++ {
+		for _, j := range []int{k + d, k - d} {
+			if j < 0 || j >= len(r.items) {
+				continue
+			}
+			if m := r.items[j].kind(mField); m != nil && numeric(m) {
+				return m
+			}
+		}
+	}
+	return nil
+}
+
+func numeric(m *meaning) bool {
+	f := m.src.Field(m.field)
+	return f != nil && f.Type.Numeric()
+}
+
+// countedRows is the row noun the question counts: the first after a counting word, else
+// the last before one ("AE count"), else the first row noun.
+func (r *reader) countedRows() *item {
+	k := r.find(gCount)
+	if k < 0 {
+		k = r.find(gHowMuch)
+	}
+	var first *item
+	for j, it := range r.items {
+		if it.kind(mRows) == nil {
+			continue
+		}
+		if first == nil {
+			first = it
+		}
+		if k >= 0 && j > k {
+			return it
+		}
+	}
+	if k >= 0 {
+		for j := k - 1; j >= 0; j-- {
+			if r.items[j].kind(mRows) != nil {
+				return r.items[j]
+			}
+		}
+	}
+	return first
+}
+
+// joinable reports whether a source can filter the fact source (they share an entity).
+func (r *reader) joinable(s *semantic.Source) bool {
+	if s == r.fact {
+		return true
+	}
+	for name := range r.fact.Decl.Entities {
+		if s.Entity(name) != "" {
+			return true
+		}
+	}
+	return false
+}
+
+// pick chooses a value item's reading: a source that can filter the fact, the value's
+// word earliest in the value, the field declared first; every value of that field the
+// item names.
+func (r *reader) pick(it *item) *meaning {
+	var cands []meaning
+	for _, m := range it.ms {
+		if m.kind == mValue && r.joinable(m.src) {
+			cands = append(cands, m)
+		}
+	}
+	if len(cands) == 0 {
+		return nil
+	}
+	sort.SliceStable(cands, func(i, j int) bool {
+		a, b := cands[i], cands[j]
+		if a.pos != b.pos {
+			return a.pos < b.pos
+		}
+		if (a.src == r.fact) != (b.src == r.fact) {
+			return a.src == r.fact
+		}
+		return a.order < b.order
+	})
+	best := cands[0]
+	best.values = append([]string(nil), best.values...)
+	for _, m := range cands[1:] {
+		if m.src == best.src && m.field == best.field {
+			for _, v := range m.values {
+				if !contains(best.values, v) {
+					best.values = append(best.values, v)
+				}
+			}
+		}
+	}
+	return &best
+}
+
+// leftovers lists what the question asked that no part of the query uses.
+func (r *reader) leftovers() {
+	for _, it := range r.items {
+		if it.used {
+			continue
+		}
+		switch {
+		case it.num != nil:
+			r.uncover("what %s refers to", it.num.orig)
+		case it.kind(mValue) != nil && len(it.ms) > 0 && it.gen == 0:
+			r.uncover("the condition %q", it.word)
+		case len(it.ms) == 0 && (it.gen == gAvg || it.gen == gMax || it.gen == gMin):
+			r.uncover("%q of something this query does not compute", it.word)
+		case r.looseField(it):
+			r.uncover("what %q refers to", it.word)
+		case len(it.ms) == 0 && it.gen == gVs && r.q.Compare == nil:
+			r.uncover("a comparison (%q) whose two sides are not both in the data", it.word)
+		case len(it.ms) == 0 && (it.gen == gMost || it.gen == gLeast) && r.q.Rows:
+			r.uncover("%q: a ranking this listing does not make", it.word)
+		case len(it.ms) == 0 && (it.gen == gNot || it.gen == gNone):
+			r.uncover("a negation (%q) this query does not apply", it.word)
+		}
+	}
+}
+
+// looseField reports a dimension word the query does not use at all — no condition, no
+// grouping, no comparison on its field ("the most countries" ranked by value would drop it).
+func (r *reader) looseField(it *item) bool {
+	m := it.kind(mField)
+	if m == nil || it.used || numeric(m) || len(it.ms) != 1 || typeOf(m.src, m.field) == data.TypeDate {
+		return false
+	}
+	for _, f := range r.q.Filters {
+		if f.Field == m.field {
+			return false
+		}
+	}
+	if r.q.Compare != nil {
+		for _, s := range r.q.Compare.Sides {
+			for _, f := range s.Filters {
+				if f.Field == m.field {
+					return false
+				}
+			}
+		}
+	}
+	if r.q.Share != nil {
+		for _, f := range r.q.Share.Filters {
+			if f.Field == m.field {
+				return false
+			}
+		}
+	}
+	for _, d := range []*semantic.Dimension{r.q.GroupBy, r.q.AveragePer} {
+		if d != nil && d.Field == m.field {
+			return false
+		}
+	}
+	for _, ms := range r.q.Measures {
+		if ms.Field == m.field {
+			return false
+		}
+	}
+	return true
+}
+
+// typeOf returns a field's type.
+func typeOf(s *semantic.Source, field string) data.FieldType {
+	if f := s.Field(field); f != nil {
+		return f.Type
+	}
+	return ""
+}

@@ -1,0 +1,351 @@
+package nl
+
+import (
+	"github.com/weirgw/weir/adapters/data"
+	"github.com/weirgw/weir/adapters/data/semantic"
+)
+
+// readShape decides what the question asks for — rows, a value, values per group, a
+// ranking, a share, an average per group — and with which measures.
+func (r *reader) readShape() {
+	r.readGroup()
+	r.countEntityElsewhere()
+	r.readListing()
+	r.readExists()
+	switch {
+	case r.listing:
+		r.q.Rows = true
+	default:
+		r.readMeasures()
+	}
+	if len(r.q.Uncovered) > 0 {
+		return
+	}
+	r.readShare()
+	r.finish()
+}
+
+// finish writes the decisions into the query.
+func (r *reader) finish() {
+	r.q.Source = r.fact.Name
+	r.q.Exists = append(r.q.Exists, r.exists...)
+	if r.dim == nil && r.perRow && r.averagePer() && r.q.Compare == nil && r.q.Share == nil && !r.q.Rows && r.q.Measures[0].Op == "" {
+		r.q.AveragePer, r.q.Limit = &semantic.Dimension{Source: r.fact.Name}, 0 // "average revenue per order"
+		r.items[r.find(gAvg)].used = true
+		return
+	}
+	if r.dim != nil && r.noneAfterDim() { // "which project types have no critical findings"
+		r.q.Without, r.q.Limit, r.q.Order, r.q.Rows = r.dim, 0, nil, false
+		return
+	}
+	if r.dim != nil && r.q.Compare == nil && r.q.Share == nil && !r.q.Rows && r.averagePer() && !r.averageOverGroups() {
+		// "average value (per declaration) by country": the average of the field the
+		// measure sums, per group — not the average of the groups' totals.
+		k := r.find(gAvg)
+		if f := summedField(&meaning{src: r.fact, metric: r.q.Measures[0].Metric}); f != "" {
+			r.q.Measures[0] = semantic.Measure{Op: data.AggAverage, Field: f, Unit: r.q.Measures[0].Unit}
+			r.items[k].used = true
+		}
+	}
+	if r.dim != nil && r.q.Compare == nil && r.q.Share == nil && !r.q.Rows {
+		if r.averagePer() {
+			r.q.AveragePer, r.q.Limit = r.dim, 0
+			r.items[r.find(gAvg)].used = true
+			return
+		}
+		r.q.GroupBy = r.dim
+		if r.ranked {
+			r.q.Order = &semantic.Order{Measure: 0, Desc: r.rankDesc}
+		}
+	}
+	if r.topCount > 0 && r.dim == nil && !r.q.Rows && r.q.Compare == nil {
+		r.uncover("the %d of something this query does not rank", r.topCount)
+	}
+	if r.q.Compare != nil || r.q.Share != nil || (r.dim == nil && !r.q.Rows) {
+		r.q.Limit = 0
+	}
+}
+
+// noneAfterDim reports "which X have no Y": a "no" not yet used, after the grouping's words.
+func (r *reader) noneAfterDim() bool {
+	for _, it := range r.items {
+		if (it.is(gNone) || it.is(gNot)) && !it.used && (r.has(gWhich) || r.has(gWho)) {
+			it.used = true
+			return true
+		}
+	}
+	return false
+}
+
+// averageOverGroups reports an average that is over the groups: of a count ("average number
+// of findings per department") or per period ("average revenue per day").
+func (r *reader) averageOverGroups() bool {
+	m := r.q.Measures[0]
+	count := m.Op == data.AggCount || m.Op == data.AggCountDistinct
+	if m.Metric != "" {
+		e, _ := r.fact.Dataset.Metric(m.Metric)
+		count = e != nil && e.Kind == data.ExprAgg && (e.Func == "count" || e.Func == "count_distinct")
+	}
+	return count || r.dim.Grain != "" && !r.perRow
+}
+
+// averagePer reports "average number of findings per year": an average word that applies to
+// no field, over a count or a sum, per a dimension.
+func (r *reader) averagePer() bool {
+	k := r.find(gAvg)
+	if k < 0 || r.items[k].used || len(r.q.Measures) != 1 {
+		return false
+	}
+	m := r.q.Measures[0]
+	if m.Metric != "" {
+		e, _ := r.fact.Dataset.Metric(m.Metric)
+		return e != nil && e.Kind == data.ExprAgg && (e.Func == "sum" || e.Func == "count" || e.Func == "count_distinct")
+	}
+	return m.Op == data.AggCount || m.Op == data.AggSum || m.Op == data.AggCountDistinct
+}
+
+// readListing decides whether the question asks for rows: show/list/any, "which <row>",
+// "the most recent <row>", or a bare row noun with nothing to compute.
+func (r *reader) readListing() {
+	counting := r.anyOf(gCount, gHowMuch, gPercent, gSize) || r.measureAsked()
+	rowsAt := -1
+	for k, it := range r.items {
+		if it.kind(mRows) != nil && it.kind(mRows).src == r.fact {
+			rowsAt = k
+			break
+		}
+	}
+	if rowsAt < 0 || counting || (r.dim != nil && r.ranked) || r.q.Compare != nil {
+		return
+	}
+	which := r.whichRows(rowsAt)
+	switch {
+	case which, r.has(gShow), r.has(gAny):
+	case r.has(gRecent), r.has(gOldest):
+	case r.operandField() == nil && r.dim == nil:
+	default:
+		return
+	}
+	if r.has(gShow) && r.dim != nil && !which {
+		return // "show revenue by category": a breakdown
+	}
+	r.listing = true
+	r.items[rowsAt].used = true
+	r.readRowOrder(which)
+}
+
+// measureAsked reports a measure the question asks for as such — not a measure word that
+// names a field under a superlative ("the highest value": the largest declaration value).
+func (r *reader) measureAsked() bool {
+	for k, it := range r.items {
+		m := it.kind(mMeasure)
+		if m == nil || m.src != r.fact {
+			continue
+		}
+		sup := false
+		for _, j := range []int{r.prev(k, 1), r.next(k, 1)} {
+			if j >= 0 && (r.items[j].is(gMax) || r.items[j].is(gMin)) && summedField(m) != "" {
+				sup = true
+			}
+		}
+		if !sup {
+			return true
+		}
+	}
+	return false
+}
+
+// whichRows reports "which/who ... <row noun>" with the row noun close after.
+func (r *reader) whichRows(rowsAt int) bool {
+	for k := rowsAt - 1; k >= 0 && k >= rowsAt-4; k-- {
+		if r.items[k].is(gWhich) || r.items[k].is(gWho) {
+			return true
+		}
+	}
+	return false
+}
+
+// readRowOrder orders a listing by a superlative: the most recent or oldest row by time,
+// the row with the largest or smallest value of a field.
+func (r *reader) readRowOrder(which bool) {
+	tf := r.fact.Schema().TimeField
+	for k, it := range r.items {
+		var field string
+		var desc bool
+		switch {
+		case it.used:
+		case it.is(gRecent) && tf != "":
+			field, desc = tf, true
+		case it.is(gOldest) && tf != "":
+			field = tf
+		case it.kind(mMax) != nil && it.kind(mMax).src == r.fact:
+			field, desc = it.kind(mMax).field, true
+		case it.kind(mMin) != nil && it.kind(mMin).src == r.fact:
+			field = it.kind(mMin).field
+		case (it.is(gMax) || it.is(gMin)) && (which || r.rowsNext(k)):
+			m := r.operandOf(k)
+			if m == nil && r.rowsNext(k) { // "the largest shipment": by the amount it declares
+				m = r.defaultAmountField()
+			}
+			if m != nil && m.src == r.fact {
+				field, desc = m.field, it.is(gMax)
+			}
+		}
+		if field == "" {
+			continue
+		}
+		it.used = true
+		if p := r.prev(k, 1); p >= 0 && (r.items[p].is(gMost) || r.items[p].is(gLeast)) {
+			r.items[p].used = true // "the most recent"
+		}
+		r.q.Order = &semantic.Order{Field: field, Desc: desc}
+		if r.q.Limit == 0 {
+			r.q.Limit = 1
+		}
+		return
+	}
+}
+
+// rowsNext reports a row noun of the fact right after item k ("largest shipment").
+func (r *reader) rowsNext(k int) bool {
+	n := r.next(k, 1)
+	return n >= 0 && r.items[n].kind(mRows) != nil && r.items[n].kind(mRows).src == r.fact
+}
+
+// operandOf is the numeric field an aggregation word at k applies to: a field next to it,
+// or the field a measure like total_value sums ("the highest value" is the largest
+// declaration value, not the largest total).
+func (r *reader) operandOf(k int) *meaning {
+	if m := r.nearField(k, 3); m != nil {
+		return m
+	}
+	m := r.summedNear(k)
+	return m
+}
+
+// summedNear is the field summed by a measure within three items of k.
+func (r *reader) summedNear(k int) *meaning {
+	for d := 1; d <= 3; d++ {
+		for _, j := range []int{k + d, k - d} {
+			if j < 0 || j >= len(r.items) {
+				continue
+			}
+			if m := r.items[j].kind(mMeasure); m != nil {
+				if f := summedField(m); f != "" {
+					r.items[j].used = true
+					return &meaning{kind: mField, src: m.src, field: f}
+				}
+			}
+		}
+	}
+	return nil
+}
+
+// summedField is the field a metric sums, when the metric is exactly sum(field).
+func summedField(m *meaning) string {
+	e, ok := m.src.Dataset.Metric(m.metric)
+	if !ok || e.Kind != data.ExprAgg || e.Func != "sum" || e.Left == nil || e.Left.Kind != data.ExprColumn {
+		return ""
+	}
+	return e.Left.Field.Name
+}
+
+// readExists relates the fact rows to the row nouns of other sources: "patients with at
+// least one AE", "patients with no adverse events". A row noun whose source the question
+// already filters needs nothing more: the filter joins.
+func (r *reader) readExists() {
+	for k, it := range r.items {
+		m := it.kind(mRows)
+		if m == nil || it.used || m.src == r.fact {
+			if m != nil && m.src == r.fact {
+				it.used = true
+			}
+			continue
+		}
+		it.used = true
+		if !r.joinable(m.src) {
+			r.uncover("how %s relates to %s", m.src.Name, r.fact.Name)
+			continue
+		}
+		if r.noneBefore(k) {
+			r.exists = append(r.exists, semantic.Exists{Source: m.src.Name, Not: true})
+			continue
+		}
+		if r.filtersOn(m.src.Name) || r.existsOn(m.src.Name) || r.dimOn(m.src.Name) {
+			continue
+		}
+		r.exists = append(r.exists, semantic.Exists{Source: m.src.Name})
+	}
+}
+
+func (r *reader) noneBefore(k int) bool {
+	for j := k - 1; j >= 0 && j >= k-3; j-- {
+		it := r.items[j]
+		switch {
+		case it.is(gNone):
+			it.used = true
+			return true
+		case it.is(gFiller), it.is(gWith), it.kind(mValue) != nil:
+		default:
+			return false
+		}
+	}
+	return false
+}
+
+func (r *reader) filtersOn(src string) bool {
+	for _, f := range r.q.Filters {
+		if f.Source == src {
+			return true
+		}
+	}
+	for _, t := range r.q.Time {
+		if t.Source == src {
+			return true
+		}
+	}
+	if r.q.Compare != nil {
+		for _, s := range r.q.Compare.Sides {
+			for _, f := range s.Filters {
+				if f.Source == src {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+func (r *reader) existsOn(src string) bool {
+	for _, e := range r.exists {
+		if e.Source == src {
+			return true
+		}
+	}
+	return false
+}
+
+func (r *reader) dimOn(src string) bool { return r.dim != nil && r.dim.Source == src }
+
+// readShare reads "what percentage of findings are closed": the share of the rows that
+// match the last condition (or relate to another source) among the rows of the others.
+func (r *reader) readShare() {
+	k := r.find(gPercent)
+	if k < 0 || r.items[k].used || r.q.Rows {
+		return
+	}
+	r.items[k].used = true
+	sh := &semantic.Share{}
+	switch {
+	case len(r.exists) > 0:
+		e := r.exists[len(r.exists)-1]
+		sh.Exists, r.exists = &e, r.exists[:len(r.exists)-1]
+	case len(r.q.Filters) > 0:
+		n := len(r.q.Filters)
+		sh.Filters, r.q.Filters = []semantic.Filter{r.q.Filters[n-1]}, r.q.Filters[:n-1]
+	default:
+		r.uncover("a share of what: the question names no condition")
+		return
+	}
+	r.q.Share = sh
+}

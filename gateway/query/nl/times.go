@@ -1,0 +1,119 @@
+package nl
+
+import (
+	"time"
+
+	"github.com/weirgw/weir/adapters/data"
+	"github.com/weirgw/weir/adapters/data/semantic"
+)
+
+// readTimes resolves the time expressions against the data's own range and turns them into
+// time filters, or into the sides of a comparison of periods ("2023 vs 2024", "confronta
+// gennaio e febbraio").
+func (r *reader) readTimes() {
+	var idx []int
+	for k, it := range r.items {
+		if it.date != nil {
+			idx = append(idx, k)
+		}
+	}
+	if len(idx) == 0 {
+		return
+	}
+	src, field := r.timeTarget()
+	if src == nil {
+		r.uncover("the data of %s has no dates", r.fact.Name)
+		return
+	}
+	min, max := dataRange(src, r.now)
+	var res []resolved
+	for _, k := range idx {
+		it := r.items[k]
+		it.used = true
+		rv := resolve(*it.date, min, max, r.now)
+		if rv.outside {
+			r.uncover("the data covers %s to %s and has nothing for %s", min.Format(day), max.Format(day), describe(rv))
+		}
+		r.note(rv.note)
+		res = append(res, rv)
+	}
+	if len(idx) >= 2 && r.q.Compare == nil && (r.has(gVs) || r.has(gCompare)) {
+		cmp := &semantic.Compare{}
+		for _, rv := range res {
+			tf := timeFilter(src.Name, field, rv)
+			cmp.Sides = append(cmp.Sides, semantic.Side{Label: rv.label, Time: []semantic.TimeFilter{tf}})
+		}
+		r.q.Compare = cmp
+		return
+	}
+	// Periods joined by "and"/"or" ("in 2023 and 2024") are one period: their union.
+	// Separate periods of one field are not a question a single filter answers.
+	groups := [][]int{{0}}
+	for n := 1; n < len(idx); n++ {
+		if r.glued(idx[n-1], idx[n]) {
+			groups[len(groups)-1] = append(groups[len(groups)-1], n)
+		} else {
+			groups = append(groups, []int{n})
+		}
+	}
+	if len(groups) > 1 {
+		r.uncover("several separate periods in one question")
+		return
+	}
+	tf := timeFilter(src.Name, field, res[0])
+	for _, n := range groups[0][1:] {
+		more := timeFilter(src.Name, field, res[n])
+		tf.Ranges = append(tf.Ranges, more.Ranges...)
+		tf.Label += ", " + more.Label
+	}
+	r.q.Time = append(r.q.Time, tf)
+}
+
+// glued reports that only "and", "or" and fillers separate items a and b.
+func (r *reader) glued(a, b int) bool {
+	for k := a + 1; k < b; k++ {
+		if !(r.items[k].is(gAnd) || r.items[k].is(gOr) || r.items[k].is(gFiller)) {
+			return false
+		}
+	}
+	return true
+}
+
+func describe(rv resolved) string {
+	if len(rv.spans) == 1 {
+		s := rv.spans[0]
+		return s.from.Format(day) + " to " + s.to.Format(day)
+	}
+	return rv.label
+}
+
+// timeTarget is the date field a question's period applies to: a date field the question
+// names ("randomized"), else the fact source's time field, else that of a source it joins.
+func (r *reader) timeTarget() (*semantic.Source, string) {
+	for _, it := range r.items {
+		if m := it.kind(mField); m != nil && typeOf(m.src, m.field) == data.TypeDate && r.joinable(m.src) {
+			it.used = true
+			return m.src, m.field
+		}
+	}
+	if tf := r.fact.Schema().TimeField; tf != "" {
+		return r.fact, tf
+	}
+	for _, s := range r.p.v.model.Sources {
+		if tf := s.Schema().TimeField; tf != "" && r.joinable(s) {
+			return s, tf
+		}
+	}
+	return nil, ""
+}
+
+// dataRange is the first and last day of a source's time field; without data, the year
+// so far.
+func dataRange(s *semantic.Source, now time.Time) (time.Time, time.Time) {
+	min, err1 := time.Parse(day, s.Min)
+	max, err2 := time.Parse(day, s.Max)
+	if err1 != nil || err2 != nil {
+		return time.Time{}, time.Time{}
+	}
+	return min, max
+}

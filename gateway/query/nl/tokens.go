@@ -1,0 +1,185 @@
+// Package nl reads a question into a semantic query (adapters/data/semantic): the words
+// of the question are matched against the layer's vocabulary (the measures, dimensions,
+// values and entities each dataset declares, and the values read from the data) and a
+// small generic lexicon of English and Italian (aggregations, rankings, comparisons,
+// negation, dates and ranges). Every content word must be understood: a word the parser
+// cannot place is listed in Query.Uncovered, so that Weir says it cannot answer instead of
+// answering something nearby.
+package nl
+
+import (
+	"strconv"
+	"strings"
+	"unicode"
+
+	"github.com/weirgw/weir/adapters/data"
+)
+
+// token is one word of a question.
+type token struct {
+	w    string // folded (lower case, no diacritics)
+	orig string // as written
+	// num is the token's value when it is a number (2024, 1.5, 50,000, 10k, 20%).
+	num     float64
+	isNum   bool
+	percent bool
+	// id reports a code such as F-2024-013 or STUDY01-101-0012 (letters and digits joined).
+	id bool
+}
+
+// tokenize splits a question into words: runs of letters and digits, kept together across
+// inner hyphens, dots, commas and slashes when digits are involved (2025-01-14, 21,956.62,
+// F-2024-013); other hyphenated words are split (non-serious → non, serious). A % joins the
+// number before it.
+func tokenize(text string) []token {
+	var out []token
+	rs := []rune(text)
+	for i := 0; i < len(rs); {
+		r := rs[i]
+		if r == '%' && len(out) > 0 && out[len(out)-1].isNum {
+			out[len(out)-1].percent = true
+			i++
+			continue
+		}
+		if r == '%' {
+			out = append(out, token{w: "%", orig: "%"})
+			i++
+			continue
+		}
+		if !isWord(r) {
+			i++
+			continue
+		}
+		j := i
+		for j < len(rs) && (isWord(rs[j]) || (isJoiner(rs[j]) && j+1 < len(rs) && isWord(rs[j+1]) && j > i)) {
+			j++
+		}
+		out = append(out, split(string(rs[i:j]))...)
+		i = j
+	}
+	return mergeMultipliers(out)
+}
+
+func isWord(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) }
+func isJoiner(r rune) bool {
+	return r == '-' || r == '.' || r == ',' || r == '/' || r == '\'' || r == '’'
+}
+
+// split turns one raw run into tokens: a number, a code, or words.
+func split(raw string) []token {
+	hasDigit := strings.IndexFunc(raw, unicode.IsDigit) >= 0
+	if n, ok := ordinal(raw); ok { // 14th, 1st: a day of the month
+		return []token{{w: strconv.Itoa(n), orig: raw, num: float64(n), isNum: true}}
+	}
+	if hasDigit {
+		if n, ok := parseNumber(raw); ok {
+			return []token{{w: data.Fold(raw), orig: raw, num: n, isNum: true}}
+		}
+		if !strings.ContainsAny(raw, "'’") {
+			t := token{w: data.Fold(raw), orig: raw, id: strings.IndexFunc(raw, unicode.IsLetter) >= 0 || strings.Contains(raw, "-")}
+			return []token{t}
+		}
+	}
+	var out []token
+	for _, part := range strings.FieldsFunc(raw, func(r rune) bool { return isJoiner(r) }) {
+		if n, ok := numberWords[data.Fold(part)]; ok {
+			out = append(out, token{w: data.Fold(part), orig: part, num: n, isNum: true})
+			continue
+		}
+		if n, ok := parseNumber(part); ok {
+			out = append(out, token{w: part, orig: part, num: n, isNum: true})
+			continue
+		}
+		out = append(out, token{w: data.Fold(part), orig: part})
+	}
+	return out
+}
+
+// numberWords are numbers written as words (not "one"/"uno": also articles; not "sei":
+// also "you are").
+var numberWords = map[string]float64{
+	"two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10,
+	"eleven": 11, "twelve": 12, "fifteen": 15, "twenty": 20, "thirty": 30, "fifty": 50, "hundred": 100,
+	"due": 2, "tre": 3, "quattro": 4, "cinque": 5, "sette": 7, "otto": 8, "nove": 9, "dieci": 10,
+	"undici": 11, "dodici": 12, "quindici": 15, "venti": 20, "trenta": 30, "cinquanta": 50, "cento": 100,
+}
+
+// ordinal reads 1st, 2nd, 3rd, 14th.
+func ordinal(raw string) (int, bool) {
+	low := strings.ToLower(raw)
+	for _, suf := range []string{"st", "nd", "rd", "th"} {
+		if num, ok := strings.CutSuffix(low, suf); ok && digits(num) && len(num) <= 2 {
+			return atoi(num), true
+		}
+	}
+	return 0, false
+}
+
+// parseNumber reads 2024, 1.5, 1,000, 21,956.62, 10k, 1.2m, and the Italian 21.956,62.
+func parseNumber(s string) (float64, bool) {
+	mult := 1.0
+	low := strings.ToLower(s)
+	switch {
+	case strings.HasSuffix(low, "k") && len(low) > 1:
+		mult, low = 1e3, low[:len(low)-1]
+	case strings.HasSuffix(low, "m") && len(low) > 1:
+		mult, low = 1e6, low[:len(low)-1]
+	}
+	if low == "" || strings.IndexFunc(low, func(r rune) bool { return !unicode.IsDigit(r) && r != '.' && r != ',' }) >= 0 {
+		return 0, false
+	}
+	dots, commas := strings.Count(low, "."), strings.Count(low, ",")
+	switch {
+	case commas > 0 && dots > 0 && strings.LastIndex(low, ",") > strings.LastIndex(low, "."):
+		low = strings.ReplaceAll(strings.ReplaceAll(low, ".", ""), ",", ".") // 21.956,62
+	case commas > 0 && (dots > 0 || commas > 1 || len(low)-strings.LastIndex(low, ",") == 4):
+		low = strings.ReplaceAll(low, ",", "") // 21,956.62 or 1,000
+	case commas == 1:
+		low = strings.ReplaceAll(low, ",", ".") // 1,5
+	case dots > 1:
+		low = strings.ReplaceAll(low, ".", "") // 1.000.000
+	}
+	f, err := strconv.ParseFloat(low, 64)
+	return f * mult, err == nil
+}
+
+// mergeMultipliers joins "1 million", "2 mila", "3 thousand" into one number.
+func mergeMultipliers(ts []token) []token {
+	mult := map[string]float64{"thousand": 1e3, "mila": 1e3, "million": 1e6, "millions": 1e6, "milioni": 1e6, "milione": 1e6, "mln": 1e6, "billion": 1e9, "miliardi": 1e9}
+	var out []token
+	for i := 0; i < len(ts); i++ {
+		t := ts[i]
+		if t.isNum && i+1 < len(ts) && mult[ts[i+1].w] > 0 {
+			t.num *= mult[ts[i+1].w]
+			t.orig += " " + ts[i+1].orig
+			i++
+		}
+		out = append(out, t)
+	}
+	return out
+}
+
+// stem reduces a folded word to a stem shared by its English and Italian inflections:
+// plural -s/-es/-ies and Italian final vowels (ordini, ordine → ordin).
+func stem(w string) string {
+	if len(w) <= 3 || strings.IndexFunc(w, unicode.IsDigit) >= 0 {
+		return w
+	}
+	switch {
+	case strings.HasSuffix(w, "ies") && len(w) > 4:
+		return w[:len(w)-3] + "y"
+	case strings.HasSuffix(w, "sses"), strings.HasSuffix(w, "shes"), strings.HasSuffix(w, "ches"), strings.HasSuffix(w, "xes"):
+		return w[:len(w)-2]
+	case strings.HasSuffix(w, "ss"):
+		return w
+	case strings.HasSuffix(w, "s"):
+		w = w[:len(w)-1]
+	}
+	if len(w) > 3 {
+		switch w[len(w)-1] {
+		case 'a', 'e', 'i', 'o', 'y':
+			return w[:len(w)-1]
+		}
+	}
+	return w
+}

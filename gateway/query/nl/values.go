@@ -1,0 +1,169 @@
+package nl
+
+import (
+	"strings"
+
+	"github.com/weirgw/weir/adapters/data"
+	"github.com/weirgw/weir/adapters/data/semantic"
+)
+
+// valueGroup is a run of values of one field: "Marco e Giulia", "critical or high".
+type valueGroup struct {
+	m      *meaning
+	values []string
+	items  []int // item indexes
+	not    bool
+	// sides are the group's values as separate sides ("Sara o Luca, chi"), when the
+	// question compares them.
+	sides [][]string
+}
+
+// readValues turns the values a question names into filters, lists (in), exclusions
+// (notIn) and the sides of a comparison.
+func (r *reader) readValues() {
+	groups := r.valueGroups()
+	if r.compareValues(groups) {
+		return
+	}
+	for _, g := range groups {
+		r.addValueFilter(g)
+	}
+}
+
+// valueGroups collects the value items into runs per field.
+func (r *reader) valueGroups() []*valueGroup {
+	var out []*valueGroup
+	var cur *valueGroup
+	for k, it := range r.items {
+		if it.kind(mValue) == nil || (it.gen == gTop && r.next(k, 1) >= 0 && r.items[r.next(k, 1)].num != nil) {
+			if cur != nil && !r.listGlue(it) {
+				cur = nil
+			}
+			continue
+		}
+		m := r.pick(it)
+		if m == nil {
+			continue
+		}
+		if cur != nil && cur.m.src == m.src && cur.m.field == m.field && !r.vsBetween(cur.items[len(cur.items)-1], k) {
+			cur.values = appendNew(cur.values, m.values...)
+			cur.items = append(cur.items, k)
+			cur.sides = append(cur.sides, m.values)
+			continue
+		}
+		cur = &valueGroup{m: m, values: append([]string(nil), m.values...), items: []int{k}, sides: [][]string{m.values}}
+		cur.not = r.negated(k)
+		out = append(out, cur)
+	}
+	return out
+}
+
+// listGlue is what may separate the values of one list: and, or, fillers, commas.
+func (r *reader) listGlue(it *item) bool {
+	return it.is(gAnd) || it.is(gOr) || it.is(gFiller)
+}
+
+func (r *reader) vsBetween(a, b int) bool {
+	for k := a + 1; k < b; k++ {
+		if r.items[k].gen == gVs {
+			return true
+		}
+	}
+	return false
+}
+
+// negated reports a negation shortly before item k: "not closed", "escluse bevande",
+// "non sono stati pagati in contanti".
+func (r *reader) negated(k int) bool {
+	for j := k - 1; j >= 0 && j >= k-5; j-- {
+		it := r.items[j]
+		switch {
+		case it.gen == gNot:
+			it.used = true
+			return true
+		case it.is(gFiller), it.kind(mField) != nil, it.kind(mRows) != nil, it.is(gWith), it.is(gAny):
+		default:
+			return false
+		}
+	}
+	return false
+}
+
+func appendNew(list []string, vs ...string) []string {
+	for _, v := range vs {
+		if !contains(list, v) {
+			list = append(list, v)
+		}
+	}
+	return list
+}
+
+func (r *reader) addValueFilter(g *valueGroup) {
+	for _, k := range g.items {
+		r.items[k].used = true
+	}
+	r.q.Filters = append(r.q.Filters, filterOf(g.m.src.Name, g.m.field, g.values, g.not))
+}
+
+// filterOf is an equals or in condition (their negations with not) on values of a field.
+func filterOf(src, field string, values []string, not bool) semantic.Filter {
+	f := semantic.Filter{Source: src, Field: field, Op: data.OpIn}
+	for _, v := range values {
+		f.Values = append(f.Values, v)
+	}
+	if not {
+		f.Op = data.OpNotIn
+	}
+	return f
+}
+
+// compareValues reads a comparison of values of one field: "Pizze vs Primi", "Hotel vs
+// School", "confronta contanti e carta", "Sara o Luca, chi ha fatturato di più". The
+// sides become the comparison; the other values stay filters.
+func (r *reader) compareValues(groups []*valueGroup) bool {
+	compare := r.has(gVs) || r.has(gCompare)
+	var pair []*valueGroup
+	for i := 0; i+1 < len(groups) && compare; i++ {
+		a, b := groups[i], groups[i+1]
+		if a.m.src == b.m.src && a.m.field == b.m.field && r.vsBetween(a.items[len(a.items)-1], b.items[0]) {
+			pair = []*valueGroup{a, b}
+		}
+	}
+	var sides [][]string
+	var side *valueGroup
+	switch {
+	case pair != nil:
+		sides = [][]string{pair[0].values, pair[1].values}
+	default:
+		for _, g := range groups {
+			if len(g.sides) >= 2 && !g.not && (compare || (r.has(gWho) || r.has(gWhich)) && (r.has(gMost) || r.has(gLeast))) {
+				side, sides = g, g.sides
+				break
+			}
+		}
+	}
+	if sides == nil {
+		return false
+	}
+	var src, field string
+	if pair != nil {
+		src, field = pair[0].m.src.Name, pair[0].m.field
+	} else {
+		src, field = side.m.src.Name, side.m.field
+	}
+	cmp := &semantic.Compare{}
+	for _, vals := range sides {
+		cmp.Sides = append(cmp.Sides, semantic.Side{Label: strings.Join(vals, ", "), Filters: []semantic.Filter{filterOf(src, field, vals, false)}})
+	}
+	r.q.Compare = cmp
+	for _, g := range groups {
+		if (pair != nil && (g == pair[0] || g == pair[1])) || g == side {
+			for _, k := range g.items {
+				r.items[k].used = true
+			}
+			continue
+		}
+		r.addValueFilter(g)
+	}
+	return true
+}
