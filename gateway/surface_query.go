@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"net/http"
+	"strings"
 	"time"
 
 	"github.com/weirgw/weir/adapters/llm"
@@ -187,38 +188,45 @@ func (q *queryGuard) Answer(ctx context.Context, text string, sources []groundin
 }
 
 // recordQuery adds what the query surface did to the record: the mode the client asked
-// for, the data sources read and the calls the engine ran or refused.
+// for, the data sources read and every call — Weir's own reads and the model's — with its
+// verdict and what was done with it.
 func (x *exchange) recordQuery(rec *audit.Record, content bool) {
 	q := x.q
 	if q == nil {
 		return
 	}
 	rec.RequestedMode = q.req.Options.Mode
-	if q.md != nil {
-		for _, c := range q.md.ToolCalls {
-			rows := c.Rows
-			tc := audit.ToolCall{ID: c.ID, Type: "function", Name: c.Name, Origin: audit.OriginModel,
-				Allowed: c.Allow, Reason: c.Reason, Action: audit.ActionRan, Rows: &rows}
-			if !c.Allow {
-				tc.Action = audit.ActionDenied
-			}
-			if content && json.Valid([]byte(c.Arguments)) {
-				tc.Arguments = json.RawMessage(c.Arguments)
-			}
-			rec.ToolCalls = append(rec.ToolCalls, tc)
-		}
+	if q.md == nil {
+		return
 	}
-	if q.resp != nil {
-		for _, s := range q.resp.Sources {
-			rec.Sources = append(rec.Sources, audit.Source{Name: s.Name, Rows: len(s.Rows), Used: s.Used, Error: errorKind(s.Error)})
+	rec.RouteKind = q.md.Route
+	for _, c := range q.md.ToolCalls {
+		rows := c.Rows
+		tc := audit.ToolCall{ID: c.ID, Type: "function", Name: c.Name, Origin: c.Origin,
+			Allowed: c.Allow, Reason: c.Reason, Action: audit.ActionRan}
+		if c.Outcome == "denied" || !c.Allow {
+			tc.Action = audit.ActionDenied
+		} else {
+			tc.Rows = &rows
 		}
+		if content && json.Valid([]byte(c.Arguments)) {
+			tc.Arguments = json.RawMessage(c.Arguments)
+		}
+		rec.ToolCalls = append(rec.ToolCalls, tc)
+	}
+	for _, s := range q.md.Sources {
+		rec.Sources = append(rec.Sources, audit.Source{Name: s.Name, Tool: s.Tool, Rows: s.Rows, Used: s.Used, Error: errorKind(s.Error)})
 	}
 }
 
-// errorKind keeps a data source's failure out of the record's text: only that it failed.
+// errorKind keeps a data source's failure out of the record's text — it may quote a
+// backend's error — but for a read the policy denied, which says so.
 func errorKind(s string) string {
-	if s == "" {
+	switch {
+	case s == "":
 		return ""
+	case strings.Contains(s, "denied by policy"):
+		return "denied by policy"
 	}
 	return "failed"
 }
