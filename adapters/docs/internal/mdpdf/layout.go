@@ -9,8 +9,8 @@ import (
 type Options struct {
 	// Title is the document's Info title.
 	Title string
-	// Footer is printed at the bottom left of every page; "Page N of M" is printed at the
-	// bottom right.
+	// Footer, when set, is printed at the bottom left of every page, and "Page N of M" at
+	// the bottom right.
 	Footer string
 }
 
@@ -116,6 +116,9 @@ func (l *layout) listItem(b block) {
 
 // footers writes the footer text and the page numbers once the page count is known.
 func (l *layout) footers(text string) {
+	if text == "" {
+		return
+	}
 	st := style{f: regular, size: 8}
 	for i := range l.pages {
 		num := fmt.Sprintf("Page %d of %d", i+1, len(l.pages))
