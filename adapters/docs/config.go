@@ -33,11 +33,13 @@ type Config struct {
 	Timeout time.Duration
 }
 
-// Defaults of Config.
+// Defaults and bounds of Config.
 const (
 	DefaultChunkWords   = 200
 	DefaultOverlapWords = 40
 	DefaultTimeout      = 5 * time.Second
+	MinChunkWords       = 20
+	MaxChunkWords       = 2000
 )
 
 var nameRE = regexp.MustCompile(`^[A-Za-z][A-Za-z0-9_-]{0,63}$`)
@@ -72,8 +74,8 @@ func (c Config) Validate() error {
 			errs = append(errs, fmt.Errorf("paths: %q is not a valid glob pattern", p))
 		}
 	}
-	if c.ChunkWords < 20 || c.ChunkWords > 2000 {
-		errs = append(errs, fmt.Errorf("chunk_words must be between 20 and 2000, not %d", c.ChunkWords))
+	if c.ChunkWords < MinChunkWords || c.ChunkWords > MaxChunkWords {
+		errs = append(errs, fmt.Errorf("chunk_words must be between %d and %d, not %d", MinChunkWords, MaxChunkWords, c.ChunkWords))
 	}
 	if c.OverlapWords < 0 || c.OverlapWords >= c.ChunkWords/2 {
 		errs = append(errs, fmt.Errorf("overlap_words must be at least 0 and less than half of chunk_words (%d), not %d", c.ChunkWords, c.OverlapWords))

@@ -54,6 +54,7 @@ func (c *Config) defaults() {
 		c.Fallback.defaults()
 	}
 	c.queryDefaults()
+	c.documentDefaults()
 }
 
 func def(s *string, v string) {
@@ -79,6 +80,7 @@ func (c *Config) resolve(dir string) {
 		c.Audit.Path = filepath.Join(dir, c.Audit.Path)
 	}
 	c.resolveData(dir)
+	c.resolveDocuments(dir)
 }
 
 func (c *Config) validate(col *collector, lines map[string]int) {
