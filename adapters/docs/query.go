@@ -169,13 +169,13 @@ func (t terms) tsqueries() []string {
 	return out
 }
 
-// matches reports whether a folded token is one of the terms.
-func (t terms) matches(tok string) bool {
+// match returns the term a folded token matches, or "".
+func (t terms) match(tok string) string {
 	tok = normalize(tok)
 	for _, w := range t.words {
 		if tok == w.s || slices.Contains(w.alts, tok) || (!w.exact && strings.HasPrefix(tok, w.s)) {
-			return true
+			return w.s
 		}
 	}
-	return false
+	return ""
 }

@@ -53,11 +53,13 @@ func TestNormalize(t *testing.T) {
 }
 
 func TestSnippet(t *testing.T) {
-	text := "alpha beta gamma delta epsilon zeta eta theta iota kappa lambda mu nu xi omicron pi rho sigma tau upsilon " +
-		"phi chi psi omega one two three four five six seven eight nine ten eleven twelve target word here thirteen"
-	got := snippet(text, parseQuestion("target word"))
-	if !strings.HasPrefix(got, "…") || !strings.Contains(got, "target word") {
-		t.Errorf("snippet = %q", got)
+	text := "The sample size is based on the comparison of High Dose with Placebo for the primary endpoint. " +
+		"Assuming a difference of 4.5 points in the change from baseline in the ISI total score at Week 12, " +
+		"a common standard deviation of 3.5 points, 10 evaluable participants per arm are needed. " +
+		"Assuming a dropout rate of 15% (participants without a post-baseline ISI assessment), 12 participants are randomised per arm."
+	got := snippet(text, parseQuestion("What dropout rate was assumed in the sample size calculation?"))
+	if !strings.HasPrefix(got, "…Assuming a dropout rate of 15%") {
+		t.Errorf("snippet = %q, want the sentence with the rarer words", got)
 	}
 	if short := snippet("a short text", parseQuestion("text")); short != "a short text" {
 		t.Errorf("short snippet = %q", short)

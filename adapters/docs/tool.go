@@ -98,13 +98,17 @@ func Cite(p Passage) string {
 	return name
 }
 
-// Quote is an answer made of the first n passages' snippets, each with its citation,
-// for when no model writes one:
+// Quote is an answer made of the snippets of the first n passages, each with its
+// citation, for when no model writes one. Passages scoring less than half the best are
+// left out: they matched a few common words only.
 //
 //	From protocol.pdf p. 7: "…Assuming a dropout rate of 15% …"
 func Quote(ps []Passage, n int) string {
 	var lines []string
-	for _, p := range ps[:min(n, len(ps))] {
+	for i, p := range ps[:min(n, len(ps))] {
+		if i > 0 && p.Score < ps[0].Score/2 {
+			break
+		}
 		s := p.Snippet
 		if s == "" {
 			s = p.Text

@@ -45,9 +45,9 @@ func TestToolParametersIsJSONSchema(t *testing.T) {
 }
 
 var passages = []Passage{
-	{File: "docs/protocol.pdf", Page: 7, Section: "10 Statistics > 10.1 Sample size", Text: "Assuming a dropout rate of 15%,\n12 per arm.", Snippet: "…dropout rate of 15%…"},
-	{File: "docs/sap.md", Section: "3 Definitions > 3.3 Dropout", Text: "A dropout is a participant without a post-baseline ISI."},
-	{File: "notes.txt", Text: "plain"},
+	{File: "docs/protocol.pdf", Page: 7, Section: "10 Statistics > 10.1 Sample size", Text: "Assuming a dropout rate of 15%,\n12 per arm.", Snippet: "…dropout rate of 15%…", Score: 10},
+	{File: "docs/sap.md", Section: "3 Definitions > 3.3 Dropout", Text: "A dropout is a participant without a post-baseline ISI.", Score: 6},
+	{File: "notes.txt", Text: "plain", Score: 4.9},
 }
 
 func TestCite(t *testing.T) {
@@ -77,6 +77,9 @@ func TestQuote(t *testing.T) {
 		"From sap.md § 3.3 Dropout: \"A dropout is a participant without a post-baseline ISI.\""
 	if got != want {
 		t.Errorf("Quote =\n%s\nwant\n%s", got, want)
+	}
+	if got := Quote(passages, 3); strings.Contains(got, "notes.txt") {
+		t.Errorf("a passage under half the best score is quoted:\n%s", got)
 	}
 	long := Quote([]Passage{{File: "a.md", Text: strings.Repeat("é", 400)}}, 5)
 	if !strings.HasSuffix(long, "…\"") || len(long) > 700 {
