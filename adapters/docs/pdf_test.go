@@ -95,6 +95,8 @@ func TestBadPDF(t *testing.T) {
 		"truncated.pdf": good[:len(good)/2],
 		"badxref.pdf":   "%PDF-1.4\n1 0 obj\n<< >>\nendobj\nstartxref\n999999\n%%EOF\n",
 		"badobjs.pdf":   strings.Replace(good, "/Type /Pages", "/Type /Pages /Kids 7", 1),
+		// Tj with two operands: the reader panics inside the content stream
+		"badcontent.pdf": strings.Replace(good, " Td (", " Tj (", 1),
 	}
 	for name, content := range tests {
 		t.Run(name, func(t *testing.T) {
