@@ -51,6 +51,8 @@ type Config struct {
 	Fallback *Fallback `yaml:"fallback"`
 	// Data are the datasets query routes answer from.
 	Data []DataSource `yaml:"data"`
+	// Documents are the document sets (protocols, manuals) query routes search.
+	Documents []DocumentSource `yaml:"documents"`
 }
 
 // Upstream is a service the gateway forwards to.

@@ -68,6 +68,7 @@ func parse(name, abs string, src []byte, env lookupFunc) (*Config, error) {
 	badAt := func(path, format string, args ...any) { c.add(lineOf(lines, path), CodeInvalid, format, args...) }
 	cfg.validateFallback(badAt, env)
 	cfg.validateData(badAt, env)
+	cfg.validateDocuments(badAt)
 	if err := c.err(); err != nil {
 		return nil, withhold(err, envValues)
 	}
@@ -229,6 +230,10 @@ func (c *Config) Dump() string {
 		}
 	}
 	cp.Audit = c.Audit.redacted()
+	cp.Documents = append([]DocumentSource(nil), c.Documents...)
+	for i := range cp.Documents {
+		cp.Documents[i].DSN = redactDSN(cp.Documents[i].DSN)
+	}
 	var b bytes.Buffer
 	enc := yaml.NewEncoder(&b)
 	enc.SetIndent(2)

@@ -178,11 +178,11 @@ func (c *Config) validateData(bad func(path, format string, args ...any), env lo
 			continue
 		}
 		p := "routes" + index(i)
-		if len(c.Data) == 0 {
-			bad(p, "route %q: a query route needs at least one source under data:", r.Name)
+		if len(c.Data) == 0 && len(c.Documents) == 0 {
+			bad(p, "route %q: a query route needs at least one source under data: or documents:", r.Name)
 		}
 		for j, s := range r.QueryOptions.Sources {
-			if !names[s] {
+			if !names[s] && !c.isDocumentSource(s) {
 				bad(p+".sources"+index(j), "route %q: unknown data source %q", r.Name, s)
 			}
 		}
@@ -201,6 +201,15 @@ func (c *Config) validateData(bad func(path, format string, args ...any), env lo
 func contains(list []string, s string) bool {
 	for _, v := range list {
 		if v == s {
+			return true
+		}
+	}
+	return false
+}
+
+func (c *Config) isDocumentSource(name string) bool {
+	for _, d := range c.Documents {
+		if d.Name == name {
 			return true
 		}
 	}

@@ -55,6 +55,7 @@ func (c *Config) defaults() {
 		c.Fallback.defaults()
 	}
 	c.queryDefaults()
+	c.documentDefaults()
 }
 
 func def(s *string, v string) {
@@ -81,6 +82,7 @@ func (c *Config) resolve(dir string) {
 	}
 	c.Audit.resolve(dir)
 	c.resolveData(dir)
+	c.resolveDocuments(dir)
 }
 
 func (c *Config) validate(col *collector, lines map[string]int) {
