@@ -5,7 +5,8 @@ import (
 	"os"
 	"regexp"
 	"sort"
-	"strings"
+
+	"github.com/weirgw/weir/rules/located"
 )
 
 // FieldType is the type of a dataset field.
@@ -130,33 +131,12 @@ func LoadSchema(path string) (*Schema, error) {
 	return ParseSchema(path, b)
 }
 
-// SchemaError is one problem of a schema file, with a stable snake_case code.
-type SchemaError struct {
-	File    string
-	Line    int
-	Code    string
-	Message string
-}
-
-// Error formats the problem as `file:line: code: message`.
-func (e SchemaError) Error() string {
-	if e.Line > 0 {
-		return fmt.Sprintf("%s:%d: %s: %s", e.File, e.Line, e.Code, e.Message)
-	}
-	return fmt.Sprintf("%s: %s: %s", e.File, e.Code, e.Message)
-}
+// SchemaError is one problem of a schema file, with a stable snake_case code, written
+// "file:line: code: message": the one located error type of Weir's loaders (rules/located).
+type SchemaError = located.Error
 
 // SchemaErrors is every problem of a schema file, sorted by line.
-type SchemaErrors []SchemaError
-
-// Error prints one problem per line.
-func (l SchemaErrors) Error() string {
-	lines := make([]string, len(l))
-	for i, e := range l {
-		lines[i] = e.Error()
-	}
-	return strings.Join(lines, "\n")
-}
+type SchemaErrors = located.List
 
 type schemaErrs struct {
 	file string
@@ -164,16 +144,10 @@ type schemaErrs struct {
 }
 
 func (e *schemaErrs) add(line int, code, format string, args ...any) {
-	e.list = append(e.list, SchemaError{File: e.file, Line: line, Code: code, Message: fmt.Sprintf(format, args...)})
+	e.list = append(e.list, &SchemaError{File: e.file, Line: line, Code: code, Message: fmt.Sprintf(format, args...)})
 }
 
-func (e *schemaErrs) err() error {
-	if len(e.list) == 0 {
-		return nil
-	}
-	sort.SliceStable(e.list, func(i, j int) bool { return e.list[i].Line < e.list[j].Line })
-	return e.list
-}
+func (e *schemaErrs) err() error { return e.list.Err() }
 
 func sortedKeys[V any](m map[string]V) []string {
 	keys := make([]string, 0, len(m))
