@@ -18,7 +18,6 @@ import (
 type dataAPI struct {
 	mu                          sync.Mutex
 	path, intent, filters, body string
-	spoofed                     bool
 	calls                       int
 }
 

@@ -57,8 +57,7 @@ type exchange struct {
 	ungated    bool // a stream whose texts go on as they come (stream.go: gated)
 	index      *grounding.Index
 	// encode: what the client gets
-	outcome string
-	out     output
+	out output
 
 	q *queryState // the query surface's request and answer (query.go)
 }

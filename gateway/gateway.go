@@ -98,7 +98,7 @@ func (g *Gateway) Start() error {
 		return fmt.Errorf("listen: %w", err)
 	}
 	if g.adminLn, err = net.Listen("tcp", cfg.AdminListen); err != nil {
-		g.ln.Close()
+		_ = g.ln.Close()
 		return fmt.Errorf("admin listen: %w", err)
 	}
 	g.server = &fasthttp.Server{

@@ -93,9 +93,9 @@ func (s *Snapshot) closeSources(next *Snapshot, delay time.Duration) {
 			continue
 		}
 		if delay == 0 {
-			src.Close()
+			_ = src.Close()
 			continue
 		}
-		time.AfterFunc(delay, func() { src.Close() })
+		time.AfterFunc(delay, func() { _ = src.Close() })
 	}
 }

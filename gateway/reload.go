@@ -64,7 +64,7 @@ func (g *Gateway) Watch(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
-	defer w.Close()
+	defer func() { _ = w.Close() }()
 	g.watchDirs(w)
 	hup := make(chan os.Signal, 1)
 	signal.Notify(hup, syscall.SIGHUP)
@@ -77,7 +77,7 @@ func (g *Gateway) Watch(ctx context.Context) error {
 			return nil
 		case <-hup:
 			g.log.Info("SIGHUP: reloading")
-			g.Reload(ctx)
+			_ = g.Reload(ctx) // a failed reload is logged and shown on /admin/status
 			g.watchDirs(w)
 		case ev, ok := <-w.Events:
 			if !ok {
@@ -93,8 +93,8 @@ func (g *Gateway) Watch(ctx context.Context) error {
 			}
 			g.log.Warn("file watcher", "err", err)
 		case <-timer.C:
-			g.Reload(ctx)
-			g.watchDirs(w) // the config may name other directories now; new subdirectories appear
+			_ = g.Reload(ctx) // a failed reload is logged and shown on /admin/status
+			g.watchDirs(w)    // the config may name other directories now; new subdirectories appear
 		}
 	}
 }
@@ -105,7 +105,7 @@ func (g *Gateway) watchDirs(w *fsnotify.Watcher) {
 	s := g.snap.Load()
 	dirs := []string{filepath.Dir(s.Config.File)}
 	for _, root := range []string{s.Config.Rules, s.Config.Policies} {
-		filepath.WalkDir(root, func(p string, d os.DirEntry, err error) error {
+		_ = filepath.WalkDir(root, func(p string, d os.DirEntry, err error) error {
 			if err == nil && d.IsDir() {
 				dirs = append(dirs, p)
 			}

@@ -121,8 +121,8 @@ func (p *sseParser) line(l []byte) (sseEvent, bool, error) {
 // writeSSE writes one data event to w without flushing it: the caller flushes once the
 // events that arrived together are all written. An error is one of an earlier flush.
 func writeSSE(w *bufio.Writer, data []byte) error {
-	w.WriteString("data: ")
-	w.Write(data)
+	_, _ = w.WriteString("data: ") // bufio errors stick: the last write returns them
+	_, _ = w.Write(data)
 	_, err := w.WriteString("\n\n")
 	return err
 }

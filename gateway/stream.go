@@ -93,7 +93,7 @@ func (s *streamer) relay(w *bufio.Writer) {
 	}
 	// Closing the body before it was read to the end closes the upstream connection,
 	// which is how an abandoned generation is cancelled.
-	s.x.stream.CloseBodyStream()
+	_ = s.x.stream.CloseBodyStream()
 	fasthttp.ReleaseResponse(s.x.stream)
 	s.x.stream = nil
 	for _, st := range s.x.latency {

@@ -170,7 +170,7 @@ func (s *openaiChat) openStream(x *exchange, req *fasthttp.Request) error {
 }
 
 func readAllStream(resp *fasthttp.Response) ([]byte, error) {
-	defer resp.CloseBodyStream()
+	defer func() { _ = resp.CloseBodyStream() }()
 	if bs := resp.BodyStream(); bs != nil {
 		return io.ReadAll(io.LimitReader(bs, maxUpstreamBody))
 	}

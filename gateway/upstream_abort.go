@@ -72,7 +72,7 @@ func (s *plainConns) track(c net.Conn) (net.Conn, error) {
 	s.mu.Lock()
 	if s.aborted.Load() {
 		s.mu.Unlock()
-		c.Close()
+		_ = c.Close()
 		return nil, errPlainAborted
 	}
 	if s.m == nil {

@@ -78,7 +78,7 @@ func (c *Calibration) Report(misses bool) string {
 			fmt.Fprintf(tw, "%s\t%d\t%d\t%s\t\n", s.Name, s.Decided, s.Decided-s.Right, pctOf(s))
 		}
 	}
-	tw.Flush()
+	_ = tw.Flush()
 	if misses {
 		b.WriteString("\ndecided wrongly:\n")
 		for _, o := range c.Outcomes {

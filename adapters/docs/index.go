@@ -87,7 +87,7 @@ func open(ctx context.Context, cfg Config) (*Index, error) {
 		ix.stats, err = ix.readStats(ctx, files, reindexed)
 	}
 	if err != nil {
-		ix.Close()
+		_ = ix.Close()
 		return nil, err
 	}
 	return ix, nil

@@ -101,7 +101,7 @@ func (s *pgStore) replace(ctx context.Context, tx *sql.Tx, source string, chunks
 	if err != nil {
 		return err
 	}
-	defer ins.Close()
+	defer func() { _ = ins.Close() }()
 	for _, c := range chunks {
 		sec, body := indexText(c.section), indexText(c.text)
 		words := len(strings.Fields(sec)) + len(strings.Fields(body))

@@ -65,7 +65,7 @@ func (s *sqliteStore) sync(ctx context.Context, source, fp string, build func() 
 	if err != nil {
 		return false, err
 	}
-	defer ins.Close()
+	defer func() { _ = ins.Close() }()
 	for _, c := range chunks {
 		if _, err := ins.ExecContext(ctx, source, c.id, c.file, c.page, c.section, c.text, indexText(c.section), indexText(c.text)); err != nil {
 			return false, err

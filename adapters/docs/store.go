@@ -29,7 +29,7 @@ func openStore(ctx context.Context, dsn string) (store, func(), error) {
 		if err != nil {
 			return nil, nil, err
 		}
-		cleanup := func() { os.RemoveAll(dir) }
+		cleanup := func() { _ = os.RemoveAll(dir) }
 		st, err := openSQLite(ctx, filepath.Join(dir, "docs.db"))
 		if err != nil {
 			cleanup()

@@ -88,7 +88,7 @@ func printTestTable(w io.Writer, results []rules.TestResult) {
 		}
 		fmt.Fprintf(tw, "%s\t%s\t%s%s\t%.2f\t%s\t\n", q, r.Case.Intent, r.Got.Intent, mark, r.Got.Confidence, r.Got.Source)
 	}
-	tw.Flush()
+	_ = tw.Flush()
 }
 
 // policyChecker compiles a policy bundle, runs its tests and, given a pack, cross-checks

@@ -126,7 +126,7 @@ func classifyJSONL(c *rules.Classifier, stdin io.Reader, stdout, stderr io.Write
 	sc := bufio.NewScanner(stdin)
 	sc.Buffer(make([]byte, 64<<10), 16<<20)
 	w := bufio.NewWriter(stdout)
-	defer w.Flush()
+	defer func() { _ = w.Flush() }()
 	enc := json.NewEncoder(w)
 	status, n := 0, 0
 	for sc.Scan() {

@@ -97,7 +97,7 @@ func docsOne(src config.DocumentSource, isSearch bool, question string, limit in
 	if err != nil {
 		return err
 	}
-	defer ix.Close()
+	defer func() { _ = ix.Close() }()
 	if !isSearch {
 		printDocsStats(w, src, ix.Stats())
 		return nil

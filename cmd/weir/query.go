@@ -58,7 +58,7 @@ func runQuery(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "weir query: %v\n", err)
 		return 1
 	}
-	defer g.Shutdown(ctx)
+	defer func() { _ = g.Shutdown(ctx) }()
 	path, err := g.QueryPath(*routeName)
 	if err != nil {
 		fmt.Fprintf(stderr, "weir query: %v\n", err)

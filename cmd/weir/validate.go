@@ -55,7 +55,7 @@ Each verdict:  {"allowed": bool, "violations": [{"code", "message", "rule", "tex
 func validateLines(ctx context.Context, b *policies.Bundle, stdin io.Reader, stdout, stderr io.Writer) int {
 	r := bufio.NewReaderSize(stdin, 64<<10)
 	w := bufio.NewWriter(stdout)
-	defer w.Flush()
+	defer func() { _ = w.Flush() }()
 	enc := json.NewEncoder(w)
 	enc.SetEscapeHTML(false)
 	for {

@@ -80,13 +80,13 @@ func New(opts Options) (*Writer, error) {
 	var err error
 	if opts.Checkpoint != nil {
 		if w.cp, err = newCheckpointer(*opts.Checkpoint, opts.Now, w); err != nil {
-			w.closeFile()
+			_ = w.closeFile()
 			return nil, fmt.Errorf("audit: checkpoint: %w", err)
 		}
 	}
 	if opts.Ship != nil {
 		if w.ship, err = NewShipper(*opts.Ship, opts.Log); err != nil {
-			w.closeFile()
+			_ = w.closeFile()
 			return nil, fmt.Errorf("audit: %w", err)
 		}
 	}

@@ -198,15 +198,6 @@ func (c *Config) validateData(bad func(path, format string, args ...any), env lo
 	}
 }
 
-func contains(list []string, s string) bool {
-	for _, v := range list {
-		if v == s {
-			return true
-		}
-	}
-	return false
-}
-
 func (c *Config) isDocumentSource(name string) bool {
 	for _, d := range c.Documents {
 		if d.Name == name {

@@ -27,17 +27,6 @@ const (
 	OriginModel = "model"
 )
 
-// readKind says what a data query returns: rows, measures over all rows, or measures per group.
-func readKind(q *data.Query) string {
-	switch {
-	case len(q.Aggregations) == 0:
-		return ReadRows
-	case q.Aggregations[0].GroupBy != "":
-		return ReadGroup
-	}
-	return ReadMetric
-}
-
 // ReadTool is the tool name of a read of the given kind on this source.
 func (s *Source) ReadTool(kind string) string {
 	t := s.cfg.Tools

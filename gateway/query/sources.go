@@ -79,7 +79,7 @@ func OpenSource(ctx context.Context, cfg config.DataSource) (*Source, error) {
 	}
 	s := &Source{Name: cfg.Name, Tool: cfg.Tool, Source: src, cfg: cfg, stamp: stamp(cfg), cleanup: cleanup}
 	if err := openSemantic(ctx, s); err != nil {
-		s.Close()
+		_ = s.Close()
 		return nil, fmt.Errorf("data source %s: %w", cfg.Name, err)
 	}
 	return s, nil
@@ -128,7 +128,7 @@ func embedCSV(ctx context.Context, cfg config.DataSource) (string, func(), error
 	if err != nil {
 		return "", nil, err
 	}
-	cleanup := func() { os.RemoveAll(dir) }
+	cleanup := func() { _ = os.RemoveAll(dir) }
 	dsn := "sqlite://" + filepath.ToSlash(filepath.Join(dir, cfg.Name+".db"))
 	if !strings.HasPrefix(dsn, "sqlite:///") {
 		dsn = "sqlite:///" + strings.TrimPrefix(dsn, "sqlite://")
@@ -161,7 +161,7 @@ func OpenSources(ctx context.Context, cfgs []config.DataSource, prev map[string]
 	if len(errs) > 0 {
 		for name, s := range out {
 			if prev[name] != s {
-				s.Close()
+				_ = s.Close()
 			}
 		}
 		return nil, errors.Join(errs...)

@@ -144,14 +144,6 @@ func isUnit(w string) bool {
 	return false
 }
 
-func isOrdinalSuffix(w string) bool {
-	switch w {
-	case "st", "nd", "rd", "th", "o", "a":
-		return true
-	}
-	return false
-}
-
 func isWordByte(c byte) bool {
 	return c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9'
 }

@@ -39,10 +39,7 @@ func invented(r *rand.Rand, sig int, pct bool) string {
 		intDigits = 1 + r.IntN(2)
 	}
 	dec := sig - intDigits
-	if dec > 2 {
-		dec = 2
-		intDigits = sig - 2
-	}
+	dec = min(dec, 2)
 	var s string
 	if dec >= 0 {
 		s = strconv.FormatFloat(float64(m)/pow10(dec), 'f', dec, 64)
@@ -67,17 +64,6 @@ type rates struct{ direct, derived, n int }
 
 func (r rates) String() string {
 	return fmt.Sprintf("direct %5.2f%%  derived %5.2f%%", 100*float64(r.direct)/float64(r.n), 100*float64(r.derived)/float64(r.n))
-}
-
-// measureFalseGrounding checks invented numbers against the restaurant
-// sources. busy answers also show ten true source numbers, which become
-// visible operands; quiet answers show only the invented number.
-func measureFalseGrounding(ix *Index, sig int, pct, busy bool, samples int) rates {
-	prefix := ""
-	if busy {
-		prefix = busyPrefix
-	}
-	return measureScenario(ix, derived, func(inv string) string { return prefix + "Valore: " + inv + "." }, sig, pct, samples)
 }
 
 const busyPrefix = "Fatturato 21956.62 €, food cost 7689.61 €, 941 ordini, ticket 23.33 €, food cost 35.02%, " +

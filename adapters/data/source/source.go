@@ -55,7 +55,7 @@ func Open(ctx context.Context, cfg Config) (*Source, error) {
 		var st *sqlstore.Store
 		if st, err = sqlstore.Open(ctx, os.ExpandEnv(cfg.DSN), sqlstore.Options{Timeout: cfg.Timeout, MaxRows: cfg.MaxRows}); err == nil {
 			if err = st.CheckSchema(ctx, ds.Schema()); err != nil {
-				st.Close()
+				_ = st.Close()
 			}
 		}
 		b = st

@@ -40,7 +40,7 @@ func ParseDSN(s string) (DSN, error) {
 		}
 		return DSN{Kind: Postgres, URL: s}, nil
 	case "":
-		return DSN{}, fmt.Errorf("sqlstore: DSN %q has no scheme; use sqlite:///abs/path.db, sqlite:relative/path.db or postgres://...", s)
+		return DSN{}, fmt.Errorf("sqlstore: DSN %q has no scheme; use sqlite:///abs/path.db, sqlite:relative/path.db or postgres://host/db", s)
 	}
 	return DSN{}, fmt.Errorf("sqlstore: unsupported DSN scheme %q; use sqlite or postgres", u.Scheme)
 }

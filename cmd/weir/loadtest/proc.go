@@ -96,7 +96,7 @@ func (s *server) cpu() (time.Duration, error) {
 // stop closes the child's stdin, which shuts it down, and waits for it; a child that does
 // not exit within ten seconds is killed.
 func (s *server) stop() error {
-	s.in.Close()
+	_ = s.in.Close()
 	select {
 	case err := <-s.done:
 		if err != nil {
@@ -110,11 +110,11 @@ func (s *server) stop() error {
 }
 
 func (s *server) kill() {
-	s.in.Close()
+	_ = s.in.Close()
 	if s.cmd.Process != nil {
 		_ = s.cmd.Process.Kill()
 	}
-	<-s.done
+	<-s.done //nolint:errcheck // killed: its exit error says nothing
 }
 
 // tail keeps the last max bytes written to it: a child's stderr, shown when it fails.

@@ -92,7 +92,7 @@ func Run(opts Options) (*Report, error) {
 	if err != nil {
 		return nil, err
 	}
-	defer os.RemoveAll(dir)
+	defer func() { _ = os.RemoveAll(dir) }()
 	if err := h.start(dir); err != nil {
 		return nil, errors.Join(err, h.stop())
 	}

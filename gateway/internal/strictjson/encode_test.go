@@ -2,6 +2,7 @@ package strictjson
 
 import (
 	"encoding/json"
+	"math"
 	"testing"
 	"unicode/utf8"
 )
@@ -109,7 +110,7 @@ func TestWriter(t *testing.T) {
 
 // TestWriterFloat checks Writer.Float against encoding/json.
 func TestWriterFloat(t *testing.T) {
-	for _, f := range []float64{0, -0.0, 1, -1.5, 1e20, 1e21, 1e-6, 1e-7, 123456789.125, 5e-324, 1.7976931348623157e308} {
+	for _, f := range []float64{0, math.Copysign(0, -1), 1, -1.5, 1e20, 1e21, 1e-6, 1e-7, 123456789.125, 5e-324, 1.7976931348623157e308} {
 		var w Writer
 		w.Float(f)
 		want, _ := json.Marshal(f)

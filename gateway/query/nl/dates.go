@@ -153,13 +153,6 @@ func untilBefore(ts []token, i int) int {
 	return i
 }
 
-func boolInt(b bool) int {
-	if b {
-		return 1
-	}
-	return 0
-}
-
 // joins reports whether the tokens between two atoms make a range: "to", "-", or "and"
 // after "between".
 func joins(ts []token, from, to int, opened bool) bool {
