@@ -106,6 +106,7 @@ routes:
   - name: query
     surface: query
     path: /v1/query
+    auth: none
     mode: %s
     on_violation: %s
 %s%sdata:

@@ -47,12 +47,13 @@ func (g *Gateway) Reload(ctx context.Context) error {
 	return nil
 }
 
-// warnRestartOnly logs the settings a reload cannot change: listeners, limits and the
-// audit sink are bound at start.
+// warnRestartOnly logs the settings a reload cannot change: listeners, the body and header
+// limits and the audit sink are bound at start (rate limits and credentials reload).
 func (g *Gateway) warnRestartOnly(old, s *Snapshot) {
 	o, n := old.Config, s.Config
-	if o.Listen != n.Listen || o.AdminListen != n.AdminListen || o.Limits != n.Limits || o.Audit.Path != n.Audit.Path {
-		g.log.Warn("listen addresses, limits and audit.path changed in the config; they take effect at the next restart")
+	sizes := o.Limits.MaxBodyBytes != n.Limits.MaxBodyBytes || o.Limits.MaxHeaderBytes != n.Limits.MaxHeaderBytes
+	if o.Listen != n.Listen || o.AdminListen != n.AdminListen || sizes || o.Audit.Path != n.Audit.Path {
+		g.log.Warn("listen addresses, body and header limits and audit.path changed in the config; they take effect at the next restart")
 	}
 }
 

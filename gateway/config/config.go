@@ -41,8 +41,12 @@ type Config struct {
 	Upstreams []Upstream `yaml:"upstreams"`
 	// Routes map path prefixes to surfaces and upstreams; the longest matching prefix wins.
 	Routes []Route `yaml:"routes"`
-	// Limits bound what a client may send.
+	// Limits bound what a client may send, and how often callers and tenants may ask.
 	Limits Limits `yaml:"limits"`
+	// Auth configures the credentials Weir verifies (API keys, JWTs, trusted headers).
+	Auth Auth `yaml:"auth"`
+	// Tenants give a tenant's callers their own rule pack, policy bundle and limits.
+	Tenants map[string]Tenant `yaml:"tenants"`
 	// Audit configures the audit trail.
 	Audit Audit `yaml:"audit"`
 	// Fallback configures the LLM tier of the classifier, asked when the rules are less
@@ -104,16 +108,17 @@ type Route struct {
 	// Param names the natural-language parameter of a data route: a query parameter, or a
 	// top-level JSON body field. Required for data routes.
 	Param string `yaml:"param"`
+	// Auth is required (a request without valid credentials gets 401), optional (callers
+	// without credentials are anonymous; wrong credentials still get 401) or none (no
+	// credentials are read: every caller is anonymous). Default required, which needs a
+	// credential source under auth:.
+	Auth string `yaml:"auth"`
+	// Rules and Policies give the route its own rule pack and policy bundle (relative to
+	// this config); a caller's tenant's own win over them. Default: the top-level ones.
+	Rules    string `yaml:"rules"`
+	Policies string `yaml:"policies"`
 	// Query holds the settings of a query route (surface: query), written inline.
 	QueryOptions `yaml:",inline"`
-}
-
-// Limits bound requests.
-type Limits struct {
-	// MaxBodyBytes caps a request body; larger bodies get 413. Default 4 MiB.
-	MaxBodyBytes int `yaml:"max_body_bytes"`
-	// MaxHeaderBytes caps the request line and headers; larger get 431. Default 16 KiB.
-	MaxHeaderBytes int `yaml:"max_header_bytes"`
 }
 
 // Audit configures the audit trail.

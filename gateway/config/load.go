@@ -229,6 +229,9 @@ func (c *Config) Dump() string {
 		}
 	}
 	cp.Audit = c.Audit.redacted()
+	if cp.Limits.Redis != "" {
+		cp.Limits.Redis = "[redacted]"
+	}
 	var b bytes.Buffer
 	enc := yaml.NewEncoder(&b)
 	enc.SetIndent(2)
