@@ -154,7 +154,7 @@ routes:
   - {name: chat, surface: openai, path: /v1, upstream: llm, auth: none}
   - {name: data, surface: data, path: /data, upstream: llm, param: q, auth: none}
   - {name: dead-chat, surface: openai, path: /dead/v1, upstream: dead, auth: none}
-  - {name: dead-data, surface: data, path: /dead/data, upstream: dead, param: q}
+  - {name: dead-data, surface: data, path: /dead/data, upstream: dead, param: q, auth: none}
 audit: {path: audit.jsonl, on_error: fail_closed}
 `
 

@@ -174,6 +174,16 @@ limits:
 	return path
 }
 
+// stagesThrough returns the stages of pipeline up to and including the one named name.
+func stagesThrough(name string) []stage {
+	for i, s := range pipeline {
+		if s.name == name {
+			return pipeline[:i+1]
+		}
+	}
+	panic("gateway: no stage " + name)
+}
+
 // syncBuffer is a log sink tests can read while the gateway writes.
 type syncBuffer struct {
 	mu sync.Mutex

@@ -10,7 +10,17 @@ import (
 // Weir encodes the request it forwards from.
 type Request struct {
 	Chat chat.Request
-	doc  *strictjson.Doc
+	// AskUsage makes Encode ask a stream's upstream for its usage
+	// (stream_options.include_usage), which Weir needs to charge a token budget; the usage
+	// chunk goes on to the client only when it asked too (ClientUsage).
+	AskUsage bool
+	doc      *strictjson.Doc
+}
+
+// ClientUsage reports whether the client asked a stream's usage itself.
+func (r *Request) ClientUsage() bool {
+	return r.doc.Root().Get("stream_options").Get("include_usage").Kind() == strictjson.Bool &&
+		r.doc.Root().Get("stream_options").Get("include_usage").Bool()
 }
 
 // requestKeys are the top-level parameters Weir forwards. Those it judges are read here;
@@ -120,13 +130,37 @@ func (r *Request) Encode(offer func(name string) bool) []byte {
 		case (k == "tool_choice" || k == "parallel_tool_calls") && kept == 0 && len(r.Chat.Tools) > 0:
 		case k == "tool_choice":
 			r.encodeToolChoice(&w, v, offer)
+		case k == "stream_options" && r.askUsage():
+			encodeStreamOptions(&w, v)
 		default:
 			w.Key(k)
 			w.Value(v)
 		}
 	}
+	if r.askUsage() && r.doc.Root().Get("stream_options").Kind() == strictjson.Missing {
+		encodeStreamOptions(&w, strictjson.Value{})
+	}
 	w.ObjectEnd()
 	return w.Bytes()
+}
+
+func (r *Request) askUsage() bool { return r.AskUsage && r.Chat.Stream }
+
+// encodeStreamOptions writes the client's stream_options with include_usage set.
+func encodeStreamOptions(w *strictjson.Writer, v strictjson.Value) {
+	w.Key("stream_options")
+	w.ObjectStart()
+	if v.Kind() == strictjson.Object {
+		for k, f := range v.Members() {
+			if k != "include_usage" {
+				w.Key(k)
+				w.Value(f)
+			}
+		}
+	}
+	w.Key("include_usage")
+	w.Bool(true)
+	w.ObjectEnd()
 }
 
 // encodeToolChoice writes tool_choice unless it forces a tool offer removes.
