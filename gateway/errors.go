@@ -13,24 +13,24 @@ type Kind int
 
 // The kinds of request error.
 const (
-	KindInternal         Kind = iota // a bug or an unexpected failure: 500
-	KindBadRequest                   // malformed JSON or a request Weir cannot serve: 400
-	KindNotFound                     // no route or endpoint: 404
-	KindTooLarge                     // body over limits.max_body_bytes: 413
-	KindHeaderTooLarge               // headers over limits.max_header_bytes: 431
-	KindToolBlocked                  // enforce + error, a proposed tool call is denied: 403
-	KindNotAdmitted                  // enforce, the request decision denies: 403
-	KindAnswerRejected               // enforce + error, the response decision denies: 422
-	KindPolicy                       // a decision failed to evaluate (fail closed): 500
-	KindUpstreamDown                 // connection refused, reset, bad response: 502
-	KindUpstreamTimeout              // the upstream took longer than its timeout: 504
-	KindAuditUnavailable             // audit on_error: fail_closed and the record was not written: 503
-	KindNotReady                     // no snapshot yet: 503
-	KindRateLimited                  // a model's rate limit (query surface): 429
-	KindUpstreamStatus               // the upstream answered an error status: that status
-	KindUnauthenticated              // credentials missing or not valid: 401
-	KindLimited                      // the caller's or its tenant's budget is spent: 429 with Retry-After
-	KindLimitsUnavailable            // the rate-limit store cannot be reached (on_store_error: deny): 503
+	KindInternal          Kind = iota // a bug or an unexpected failure: 500
+	KindBadRequest                    // malformed JSON or a request Weir cannot serve: 400
+	KindNotFound                      // no route or endpoint: 404
+	KindTooLarge                      // body over limits.max_body_bytes: 413
+	KindHeaderTooLarge                // headers over limits.max_header_bytes: 431
+	KindToolBlocked                   // enforce + error, a proposed tool call is denied: 403
+	KindNotAdmitted                   // enforce, the request decision denies: 403
+	KindAnswerRejected                // enforce + error, the response decision denies: 422
+	KindPolicy                        // a decision failed to evaluate (fail closed): 500
+	KindUpstreamDown                  // connection refused, reset, bad response: 502
+	KindUpstreamTimeout               // the upstream took longer than its timeout: 504
+	KindAuditUnavailable              // audit on_error: fail_closed and the record was not written: 503
+	KindNotReady                      // no snapshot yet: 503
+	KindRateLimited                   // a model's rate limit (query surface): 429
+	KindUpstreamStatus                // the upstream answered an error status: that status
+	KindUnauthenticated               // credentials missing or not valid: 401
+	KindLimited                       // the caller's or its tenant's budget is spent: 429 with Retry-After
+	KindLimitsUnavailable             // the rate-limit store cannot be reached (on_store_error: deny): 503
 )
 
 // Error is a request error: a kind, a stable code for the client and the audit trail, and a

@@ -45,7 +45,7 @@ type Snapshot struct {
 type route struct {
 	cfg      config.Route
 	upstream *upstream
-	engine   *query.Engine          // query routes
+	engine   *query.Engine         // query routes
 	sets     map[string]*policySet // by tenant; "" for callers without one (policyset.go)
 }
 

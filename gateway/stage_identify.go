@@ -64,7 +64,7 @@ func publicAuthMessage(ae *auth.Error) string {
 type requestView struct{ rc *fasthttp.RequestCtx }
 
 func (v requestView) Header(name string) [][]byte { return v.rc.Request.Header.PeekAll(name) }
-func (v requestView) RemoteAddr() netip.Addr       { return addrOf(v.rc) }
+func (v requestView) RemoteAddr() netip.Addr      { return addrOf(v.rc) }
 
 // remoteAddr is the address of the peer that sent the request (not X-Forwarded-For: a claim).
 func (x *exchange) remoteAddr() netip.Addr { return x.peer }
