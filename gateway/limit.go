@@ -16,6 +16,7 @@ import (
 // while its settings stay the same, so a reload keeps the budgets already spent.
 type limiter struct {
 	store    limits.Store
+	remote   bool // the store is Redis: its calls are bounded by store_timeout
 	storeCfg storeSettings
 	cfg      config.Limits
 	keyRates map[string]config.Rate // API key id → its own limits
@@ -46,6 +47,7 @@ func newLimiter(cfg *config.Config, prev *limiter) (*limiter, error) {
 	if !any {
 		return nil, nil
 	}
+	l.remote = l.storeCfg.redis != ""
 	switch {
 	case prev != nil && prev.storeCfg == l.storeCfg:
 		l.store = prev.store
@@ -151,9 +153,12 @@ func (x *exchange) limit(ctx context.Context) error {
 	if len(bs) == 0 {
 		return nil
 	}
-	sctx, cancel := context.WithTimeout(ctx, l.cfg.StoreTimeout.Std())
-	defer cancel()
-	wait, which, err := l.store.Take(sctx, bs)
+	if l.remote {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeout(ctx, l.cfg.StoreTimeout.Std())
+		defer cancel()
+	}
+	wait, which, err := l.store.Take(ctx, bs)
 	switch {
 	case err != nil:
 		return x.storeFailed(err)
