@@ -1,5 +1,5 @@
 // Package config reads the gateway's one YAML file: listeners, upstreams, routes, the rule
-// pack and the policy bundle, limits and the audit sink.
+// pack and the policy bundle, callers' credentials and tenants, limits and the audit sink.
 //
 // Loading is strict. `${VAR}` and `${VAR:-default}` in scalar values are expanded from the
 // environment before decoding (a value is never parsed as YAML, so a secret cannot change
@@ -16,6 +16,10 @@
 //	    api_key: ${WEIR_LLM_API_KEY:-}
 //	routes:
 //	  - {name: chat, surface: openai, path: /v1, upstream: llm, mode: enforce, on_violation: error}
+//	auth:                  # routes require credentials unless they say auth: none
+//	  api_keys: [{id: svc-reports, sha256: 9b74c9…, roles: [analyst], tenant: acme}]
+//	tenants: {acme: {policies: tenants/acme/policies}}
+//	limits: {per_subject: {requests_per_minute: 120}, redis: ${WEIR_REDIS_URL}}
 //	audit: {path: audit.jsonl, include_content: false, on_error: fail_closed, ui: {token: ${WEIR_ADMIN_TOKEN}}}
 //	fallback:              # optional: the LLM tier of the classifier
 //	  llm: {provider: openai, base_url: "http://127.0.0.1:8081/v1", model: gpt-4o-mini, api_key_env: WEIR_LLM_API_KEY}
