@@ -1,8 +1,10 @@
 package gateway
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
+	"os"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -179,8 +181,11 @@ tenants:
 				t.Errorf("record subject %+v end_user %q", rec.Subject, rec.EndUser)
 			}
 			trail, _ := json.Marshal(e.records(t))
-			if strings.Contains(string(trail), tc.token) || strings.Contains(e.logs.String(), tc.token) {
-				t.Error("the token is in the trail or the logs")
+			e.up.mu.Lock()
+			header := e.up.header
+			e.up.mu.Unlock()
+			if strings.Contains(string(trail), tc.token) || strings.Contains(e.logs.String(), tc.token) || strings.Contains(header, tc.token) {
+				t.Error("the token is in the trail, the logs or the upstream request")
 			}
 		})
 	}
@@ -249,4 +254,43 @@ func TestAuthModes(t *testing.T) {
 			t.Errorf("with the key: %d %s %v", resp.StatusCode(), resp.Body(), err)
 		}
 	})
+}
+
+// TestTenantBundleReloads: a tenant's own bundle is reloaded with the snapshot — an edit of
+// its data changes the decisions of that tenant's callers — and the watcher sees its
+// directory and the JWKS file.
+func TestTenantBundleReloads(t *testing.T) {
+	dir := t.TempDir()
+	bundle := filepath.Join(dir, "acme")
+	copyDir(t, acmeBundle(), bundle)
+	viewer, vd, _ := auth.NewKey()
+	is := authtest.NewIssuer(t)
+	jwks := is.WriteJWKS(t, t.TempDir())
+	e := startGateway(t, gwParams{dir: dir, routeAuth: "required", extra: fmt.Sprintf(`auth:
+  api_keys: [{id: svc-viewer, sha256: %s, roles: [viewer], tenant: acme}]
+  jwt: {jwks_file: %s, issuer: %q, audience: %s}
+tenants:
+  acme: {policies: %s}
+`, vd, jwks, is.URL, is.Audience, bundle)})
+	e.up.set(reply("", call{"filter_data", `{"limit":10}`}))
+	if status, _, _ := postWith(t, e, "/v1/chat/completions", []byte(previewBody), keyed(viewer)); status != 403 {
+		t.Fatalf("before the edit: %d", status)
+	}
+	data := filepath.Join(bundle, "data.yaml")
+	b, _ := os.ReadFile(data)
+	os.WriteFile(data, []byte(strings.Replace(string(b), "filter_data: [analyst]", "filter_data: [analyst, viewer]", 1)), 0o600)
+	if err := e.g.Reload(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	if status, body, _ := postWith(t, e, "/v1/chat/completions", []byte(previewBody), keyed(viewer)); status != 200 {
+		t.Errorf("after the edit: %d %s", status, body)
+	}
+	for _, p := range []string{data, jwks} {
+		if !e.g.relevant(p) {
+			t.Errorf("the watcher ignores %s", p)
+		}
+	}
+	if e.g.relevant(filepath.Join(filepath.Dir(jwks), "other.json")) {
+		t.Error("the watcher reloads for any file beside the JWKS")
+	}
 }
