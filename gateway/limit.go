@@ -34,17 +34,17 @@ type storeSettings struct {
 func newLimiter(cfg *config.Config, prev *limiter) (*limiter, error) {
 	l := &limiter{cfg: cfg.Limits, keyRates: map[string]config.Rate{}, tenants: cfg.Tenants,
 		storeCfg: storeSettings{cfg.Limits.Redis, cfg.Limits.RedisPrefix, cfg.Limits.StoreTimeout}}
-	any := !cfg.Limits.PerSubject.Zero() || !cfg.Limits.PerTenant.Zero()
+	set := !cfg.Limits.PerSubject.Zero() || !cfg.Limits.PerTenant.Zero()
 	for _, k := range cfg.Auth.APIKeys {
 		if k.Limits != nil {
 			l.keyRates[k.ID] = *k.Limits
-			any = true
+			set = true
 		}
 	}
 	for _, t := range cfg.Tenants {
-		any = any || t.Limits != nil
+		set = set || t.Limits != nil
 	}
-	if !any {
+	if !set {
 		return nil, nil
 	}
 	l.remote = l.storeCfg.redis != ""

@@ -1,6 +1,7 @@
 package gateway
 
 import (
+	"context"
 	"crypto/rand"
 	"encoding/hex"
 	"encoding/json"
@@ -71,6 +72,16 @@ func TestRateLimits(t *testing.T) {
 			}
 		})
 	}
+	t.Run("a reload keeps the budgets spent", func(t *testing.T) {
+		e := limitedGateway(t, key, "  per_subject: {requests_per_minute: 1}\n")
+		postWith(t, e, "/v1/chat/completions", ask, keyed(key))
+		if err := e.g.Reload(context.Background()); err != nil {
+			t.Fatal(err)
+		}
+		if status, _, _ := postWith(t, e, "/v1/chat/completions", ask, keyed(key)); status != 429 {
+			t.Errorf("after a reload: %d, want 429 (the store is kept)", status)
+		}
+	})
 	t.Run("an API key's own limits replace per_subject", func(t *testing.T) {
 		e := startGateway(t, gwParams{routeAuth: "required", limitLines: "  per_subject: {requests_per_minute: 100}\n",
 			extra: fmt.Sprintf("auth:\n  api_keys: [{id: svc, sha256: %s, limits: {requests_per_minute: 1}}]\n", auth.Digest(key))})
