@@ -21,7 +21,7 @@ admin_listen: 127.0.0.1:0
 rules: %s/examples/analytics/rules
 policies: %s/examples/analytics/policies
 upstreams: [{name: llm, base_url: %q}]
-routes: [{name: chat, surface: openai, path: /, upstream: llm}]
+routes: [{name: chat, surface: openai, path: /, upstream: llm, auth: none}]
 audit: {path: audit.jsonl, ui: {token: "${WEIR_TEST_UI_TOKEN}"}}
 `, root, root, up.url)
 	os.WriteFile(filepath.Join(dir, "weir.yaml"), []byte(cfg), 0o600)

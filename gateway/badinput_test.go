@@ -28,8 +28,8 @@ policies: ${ROOT}/examples/analytics/policies
 upstreams:
   - {name: llm, base_url: '%s', timeout: 5s}
 routes:
-  - {name: chat, surface: openai, path: /v1, upstream: llm}
-  - {name: data, surface: data, path: /data, upstream: llm, param: q}
+  - {name: chat, surface: openai, path: /v1, upstream: llm, auth: none}
+  - {name: data, surface: data, path: /data, upstream: llm, param: q, auth: none}
 limits: {max_body_bytes: 262144}
 audit: {path: audit.jsonl}
 `

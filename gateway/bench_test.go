@@ -93,7 +93,7 @@ func benchExchange(b *testing.B, g *Gateway) *exchange {
 	rt := *r
 	rt.cfg.OnViolation = config.OnViolationRewrite
 	x := newExchange(g, rc, snap, &rt, sub, &openaiChat{})
-	if err := x.run(g.base, pipeline[:4]); err != nil {
+	if err := x.run(g.base, stagesThrough("admit")); err != nil {
 		b.Fatal(err)
 	}
 	return x

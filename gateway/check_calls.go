@@ -31,9 +31,9 @@ func (x *exchange) judgeCalls(ctx context.Context, calls []chat.Call) ([]policie
 	in := x.input
 	in.ToolCalls = make([]policies.ToolCall, len(calls))
 	for i, c := range calls {
-		in.ToolCalls[i] = x.snap.Bundle.ToolCall(c.ID, c.Name, policyArguments(c))
+		in.ToolCalls[i] = x.pol.Bundle.ToolCall(c.ID, c.Name, policyArguments(c))
 	}
-	d, err := x.snap.Bundle.Tools(ctx, &in)
+	d, err := x.pol.Bundle.Tools(ctx, &in)
 	verdicts := make([]policies.CallDecision, len(calls))
 	for i, c := range calls {
 		verdicts[i] = policies.CallDecision{ID: c.ID, Name: c.Name, Reason: "the tools decision gave no verdict for this call"}

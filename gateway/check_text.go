@@ -119,7 +119,7 @@ func (x *exchange) judgeTexts(ctx context.Context, texts *chat.Texts, tc textChe
 			}
 		}
 	}
-	d, err := x.snap.Bundle.Response(ctx, &in)
+	d, err := x.pol.Bundle.Response(ctx, &in)
 	return numbers, d, err
 }
 

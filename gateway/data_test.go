@@ -61,7 +61,7 @@ policies: ` + policies + `
 upstreams:
   - {name: data, base_url: '` + url + `'}
 routes:
-  - {name: reports, surface: data, path: /reports, upstream: data, param: q, mode: ` + mode + `}
+  - {name: reports, surface: data, path: /reports, upstream: data, param: q, auth: none, mode: ` + mode + `}
 audit: {path: audit.jsonl}
 `
 	p := filepath.Join(dir, "weir.yaml")

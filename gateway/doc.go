@@ -4,11 +4,17 @@
 //
 // The pipeline (pipeline.go, the only place the order is declared):
 //
-//	client ─► decode ─► identify ─► classify ─► admit ─► route ─► upstream ─► inspect ─► validate ─► encode ─► client
-//	          codec     subject     rules,      request   model,   the call   tools      answer      codec:
-//	          400/404              LLM tier    decision  data API, 502/504    check      check       Weir's own
-//	                                           403       engine               403        422         bytes
-//	          └──────────────────────── audit record (record.go: always, also on error) ◄──────────────────┘
+//	client ─► decode ─► identify ─► limit ─► classify ─► admit ─► route ─► upstream ─► inspect ─► validate ─► encode ─► client
+//	          codec     subject,    budgets  rules,      request   model,   the call   tools      answer      codec:
+//	          400/404   tenant's    429      LLM tier    decision  data API, 502/504    check      check       Weir's own
+//	                    set 401                          403       engine               403        422         bytes
+//	          └──────────────────────────── audit record (record.go: always, also on error) ◄──────────────────┘
+//
+// Identify (stage_identify.go) verifies the caller's credentials with gateway/auth (API keys,
+// JWTs, a trusted proxy's headers) under the route's auth setting, and picks the rule pack
+// and policy bundle of the caller's tenant (policyset.go); every later stage reads that set.
+// Limit (limit.go) spends the caller's and its tenant's budgets (gateway/limits: memory, or
+// Redis shared by replicas); the answer's tokens are charged after it.
 //
 // A surface is a codec and an upstream (exchange.go: surface): openai chat completions
 // (surface_openai.go, with the wire format in gateway/openai), the models list and unknown

@@ -4,6 +4,8 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
+	"strconv"
+	"time"
 )
 
 // Kind classifies a request error; statusOf maps each to its HTTP status, in one place.
@@ -11,21 +13,24 @@ type Kind int
 
 // The kinds of request error.
 const (
-	KindInternal         Kind = iota // a bug or an unexpected failure: 500
-	KindBadRequest                   // malformed JSON or a request Weir cannot serve: 400
-	KindNotFound                     // no route or endpoint: 404
-	KindTooLarge                     // body over limits.max_body_bytes: 413
-	KindHeaderTooLarge               // headers over limits.max_header_bytes: 431
-	KindToolBlocked                  // enforce + error, a proposed tool call is denied: 403
-	KindNotAdmitted                  // enforce, the request decision denies: 403
-	KindAnswerRejected               // enforce + error, the response decision denies: 422
-	KindPolicy                       // a decision failed to evaluate (fail closed): 500
-	KindUpstreamDown                 // connection refused, reset, bad response: 502
-	KindUpstreamTimeout              // the upstream took longer than its timeout: 504
-	KindAuditUnavailable             // audit on_error: fail_closed and the record was not written: 503
-	KindNotReady                     // no snapshot yet: 503
-	KindRateLimited                  // a model's rate limit (query surface): 429
-	KindUpstreamStatus               // the upstream answered an error status: that status
+	KindInternal          Kind = iota // a bug or an unexpected failure: 500
+	KindBadRequest                    // malformed JSON or a request Weir cannot serve: 400
+	KindNotFound                      // no route or endpoint: 404
+	KindTooLarge                      // body over limits.max_body_bytes: 413
+	KindHeaderTooLarge                // headers over limits.max_header_bytes: 431
+	KindToolBlocked                   // enforce + error, a proposed tool call is denied: 403
+	KindNotAdmitted                   // enforce, the request decision denies: 403
+	KindAnswerRejected                // enforce + error, the response decision denies: 422
+	KindPolicy                        // a decision failed to evaluate (fail closed): 500
+	KindUpstreamDown                  // connection refused, reset, bad response: 502
+	KindUpstreamTimeout               // the upstream took longer than its timeout: 504
+	KindAuditUnavailable              // audit on_error: fail_closed and the record was not written: 503
+	KindNotReady                      // no snapshot yet: 503
+	KindRateLimited                   // a model's rate limit (query surface): 429
+	KindUpstreamStatus                // the upstream answered an error status: that status
+	KindUnauthenticated               // credentials missing or not valid: 401
+	KindLimited                       // the caller's or its tenant's budget is spent: 429 with Retry-After
+	KindLimitsUnavailable             // the rate-limit store cannot be reached (on_store_error: deny): 503
 )
 
 // Error is a request error: a kind, a stable code for the client and the audit trail, and a
@@ -40,6 +45,9 @@ type Error struct {
 	// when they are identifiers. Its message is not kept: it is text Weir does not judge.
 	Status      int
 	Type, Param string
+
+	// RetryAfter is when a KindLimited request would be allowed (the Retry-After header).
+	RetryAfter time.Duration
 }
 
 func (e *Error) Error() string {
@@ -72,6 +80,12 @@ func statusOf(err error) int {
 		return http.StatusRequestHeaderFieldsTooLarge
 	case KindToolBlocked, KindNotAdmitted:
 		return http.StatusForbidden
+	case KindUnauthenticated:
+		return http.StatusUnauthorized
+	case KindLimited:
+		return http.StatusTooManyRequests
+	case KindLimitsUnavailable:
+		return http.StatusServiceUnavailable
 	case KindAnswerRejected:
 		return http.StatusUnprocessableEntity
 	case KindUpstreamDown:
@@ -102,6 +116,10 @@ func errorType(err error) string {
 		return "invalid_request_error"
 	case KindUpstreamDown, KindUpstreamTimeout:
 		return "upstream_error"
+	case KindUnauthenticated:
+		return "authentication_error"
+	case KindLimited:
+		return e.Type // requests or tokens, as OpenAI's own 429s say
 	case KindUpstreamStatus:
 		if e.Type != "" {
 			return e.Type
@@ -128,4 +146,24 @@ func publicMessage(err error) string {
 		return e.Message
 	}
 	return "internal error"
+}
+
+// errorHeaders are the response headers an error answer carries besides Weir's own:
+// WWW-Authenticate on a 401, Retry-After (whole seconds, rounded up) on Weir's own 429 and
+// on a 503 of an unreachable limits store.
+func errorHeaders(err error) []header {
+	var e *Error
+	if !errors.As(err, &e) {
+		return nil
+	}
+	switch e.Kind {
+	case KindUnauthenticated:
+		return []header{{"WWW-Authenticate", `Bearer realm="weir"`}}
+	case KindLimited:
+		secs := int64((e.RetryAfter + time.Second - 1) / time.Second)
+		return []header{{"Retry-After", strconv.FormatInt(max(secs, 1), 10)}}
+	case KindLimitsUnavailable:
+		return []header{{"Retry-After", "1"}}
+	}
+	return nil
 }

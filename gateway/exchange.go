@@ -2,10 +2,12 @@ package gateway
 
 import (
 	"context"
+	"net/netip"
 	"time"
 
 	"github.com/valyala/fasthttp"
 
+	"github.com/weirgw/weir/gateway/auth"
 	"github.com/weirgw/weir/gateway/chat"
 	"github.com/weirgw/weir/gateway/config"
 	"github.com/weirgw/weir/policies"
@@ -29,10 +31,15 @@ type exchange struct {
 	decisionID, requestID string
 	start                 time.Time
 	latency               []stageTime
-	latencyBuf            [10]stageTime // latency's first backing array: no growth per stage
+	latencyBuf            [12]stageTime // latency's first backing array: no growth per stage
 
-	// identify
-	subject policies.Subject
+	// identify: the verified caller, and the pack and bundle that serve it (policyset.go)
+	identity auth.Identity
+	subject  policies.Subject
+	pol      *policySet
+	peer     netip.Addr // the address the request came from
+	// limit, and the tokens the answer used (charged after it: limit.go)
+	tokens int64
 	// decode: the request as the codec read it
 	req chat.Request
 	// classify, admit
@@ -73,6 +80,11 @@ type output struct {
 func newExchange(g *Gateway, rc *fasthttp.RequestCtx, snap *Snapshot, r *route, sub string, s surface) *exchange {
 	x := &exchange{g: g, rc: rc, snap: snap, route: r, subPath: sub, surface: s, start: time.Now(), decisionID: newDecisionID()}
 	x.latency = x.latencyBuf[:0]
+	x.identity, x.subject, x.peer = auth.Anonymous, policies.Subject{Roles: []string{}, AuthMethod: auth.MethodNone}, addrOf(rc)
+	x.pol = r.setFor("")
+	if x.pol == nil {
+		x.pol = snap.top // the unserved route of unknown paths
+	}
 	if id := rc.Request.Header.Peek("X-Request-Id"); len(id) > 0 && len(id) <= 128 && printable(id) {
 		x.requestID = string(id)
 	}

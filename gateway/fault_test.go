@@ -151,10 +151,10 @@ upstreams:
   - {name: llm, base_url: '%s', timeout: 400ms, connect_timeout: 1s}
   - {name: dead, base_url: '%s', timeout: 400ms, connect_timeout: 1s}
 routes:
-  - {name: chat, surface: openai, path: /v1, upstream: llm}
-  - {name: data, surface: data, path: /data, upstream: llm, param: q}
-  - {name: dead-chat, surface: openai, path: /dead/v1, upstream: dead}
-  - {name: dead-data, surface: data, path: /dead/data, upstream: dead, param: q}
+  - {name: chat, surface: openai, path: /v1, upstream: llm, auth: none}
+  - {name: data, surface: data, path: /data, upstream: llm, param: q, auth: none}
+  - {name: dead-chat, surface: openai, path: /dead/v1, upstream: dead, auth: none}
+  - {name: dead-data, surface: data, path: /dead/data, upstream: dead, param: q, auth: none}
 audit: {path: audit.jsonl, on_error: fail_closed}
 `
 

@@ -51,7 +51,7 @@ func fuzzExchange(t *testing.T, g *Gateway, rewrite bool) *exchange {
 		rt.cfg.OnViolation = config.OnViolationRewrite
 	}
 	x := newExchange(g, rc, snap, &rt, sub, &openaiChat{})
-	if err := x.run(g.base, pipeline[:4]); err != nil { // decode, identify, classify, admit
+	if err := x.run(g.base, stagesThrough("admit")); err != nil { // decode … admit
 		t.Fatal(err)
 	}
 	return x

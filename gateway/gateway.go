@@ -142,6 +142,7 @@ func (g *Gateway) Shutdown(ctx context.Context) error {
 	g.streams.Wait() // cancelling base aborted their upstream reads: they end and are recorded now
 	if s := g.snap.Load(); s != nil {
 		s.closeSources(nil, 0)
+		s.closeAccess(nil)
 	}
 	errs = append(errs, g.audit.Close())
 	return errors.Join(errs...)

@@ -63,7 +63,9 @@ func surfaceFor(r *route, sub string, rc *fasthttp.RequestCtx) surface {
 func (g *Gateway) answer(rc *fasthttp.RequestCtx, x *exchange, err error) {
 	if err != nil {
 		x.surface.encodeError(x, err)
+		x.out.headers = append(x.out.headers, errorHeaders(err)...)
 	}
+	x.chargeTokens()
 	rec := x.record(err)
 	if aerr := g.audit.Write(rec); aerr != nil {
 		g.metrics.auditErrors.Inc()

@@ -116,6 +116,9 @@ func reply(content string, calls ...call) func(*fasthttp.RequestCtx, map[string]
 type gwParams struct {
 	upstreamURL, mode, onViolation, policies, rules, timeout string
 	auditOnError                                             string
+	routeAuth                                                string // the route's auth; default none
+	limitLines                                               string // more lines of the limits section, indented
+	extra                                                    string // YAML appended to the config (auth:, tenants:)
 	auditSink                                                io.Writer
 	maxBody                                                  int
 	dir                                                      string
@@ -138,6 +141,7 @@ func writeConfig(t testing.TB, p gwParams) string {
 	def(&p.policies, filepath.Join(root, "examples/analytics/policies"))
 	def(&p.timeout, "5s")
 	def(&p.auditOnError, "fail_closed")
+	def(&p.routeAuth, "none")
 	if p.maxBody == 0 {
 		p.maxBody = 1 << 20
 	}
@@ -158,14 +162,26 @@ routes:
     upstream: llm
     mode: %s
     on_violation: %s
-limits: {max_body_bytes: %d}
-audit: {path: audit.jsonl, include_content: true, on_error: %s}
-`, p.rules, p.policies, p.upstreamURL, p.timeout, p.mode, p.onViolation, p.maxBody, p.auditOnError)
+    auth: %s
+limits:
+  max_body_bytes: %d
+%saudit: {path: audit.jsonl, include_content: true, on_error: %s}
+%s`, p.rules, p.policies, p.upstreamURL, p.timeout, p.mode, p.onViolation, p.routeAuth, p.maxBody, p.limitLines, p.auditOnError, p.extra)
 	path := filepath.Join(p.dir, "weir.yaml")
 	if err := os.WriteFile(path, []byte(cfg), 0o600); err != nil {
 		t.Fatal(err)
 	}
 	return path
+}
+
+// stagesThrough returns the stages of pipeline up to and including the one named name.
+func stagesThrough(name string) []stage {
+	for i, s := range pipeline {
+		if s.name == name {
+			return pipeline[:i+1]
+		}
+	}
+	panic("gateway: no stage " + name)
 }
 
 // syncBuffer is a log sink tests can read while the gateway writes.

@@ -21,6 +21,7 @@ type metrics struct {
 	auditErrors    prometheus.Counter
 	upstreamErrors *prometheus.CounterVec // upstream, kind
 	cached         counters               // the request path's children of the vectors above (metrics_cache.go)
+	access         *accessMetrics         // auth failures, rate limits (metrics_access.go)
 }
 
 func newMetrics() *metrics {
@@ -59,6 +60,7 @@ func newMetrics() *metrics {
 		m.reloads, m.reloadFailures, m.auditErrors, m.upstreamErrors,
 		collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
 	m.cached = newCounters(m)
+	m.access = newAccessMetrics(m.reg)
 	return m
 }
 

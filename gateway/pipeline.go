@@ -18,7 +18,8 @@ import (
 // the table in every case, also when a stage failed (record.go).
 var pipeline = []stage{
 	{"decode", (*exchange).decode},       // surface codec: the request's wire format → exchange (400, 404, 413)
-	{"identify", (*exchange).identify},   // who is asking: verified credentials → subject
+	{"identify", (*exchange).identify},   // who is asking: verified credentials → subject, tenant's pack and bundle (401)
+	{"limit", (*exchange).limit},         // the caller's and its tenant's budgets per minute (429)
 	{"classify", (*exchange).classify},   // the question → intent and filters (rules, LLM fallback)
 	{"admit", (*exchange).admit},         // request decision; the offered tools narrowed (403)
 	{"route", (*exchange).chooseRoute},   // where the answer comes from: a model, a data API, Weir's own data

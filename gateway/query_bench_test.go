@@ -34,7 +34,7 @@ func BenchmarkQueryData(b *testing.B) {
 	cfg := fmt.Sprintf(`rules: %[1]s/rules
 policies: %[1]s/policies
 routes:
-  - {name: query, surface: query, path: /v1/query}
+  - {name: query, surface: query, path: /v1/query, auth: none}
 data:
   - name: orders
     schema: %[1]s/data/schema.yaml

@@ -33,6 +33,8 @@ type queryParams struct {
 	mode        string
 	data        string // replaces the data section
 	route       string // extra route keys
+	auth        string // the route's auth; default none
+	extra       string // top-level YAML appended (auth:, limits:)
 }
 
 var exampleData = map[string]string{
@@ -73,6 +75,9 @@ func startQueryGateway(t *testing.T, p queryParams) *queryEnv {
 	if p.mode == "" {
 		p.mode = "enforce"
 	}
+	if p.auth == "" {
+		p.auth = "none"
+	}
 	e := &queryEnv{dir: t.TempDir()}
 	model := ""
 	if p.model {
@@ -91,11 +96,12 @@ routes:
   - name: query
     surface: query
     path: /v1/query
+    auth: %s
     mode: %s
     on_violation: %s
 %s%sdata:
 %saudit: {path: audit.jsonl, include_content: true}
-`, ex, ex, p.mode, p.onViolation, model, p.route, data)
+%s`, ex, ex, p.auth, p.mode, p.onViolation, model, p.route, data, p.extra)
 	path := filepath.Join(e.dir, "weir.yaml")
 	if err := os.WriteFile(path, []byte(cfg), 0o600); err != nil {
 		t.Fatal(err)

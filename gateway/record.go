@@ -21,10 +21,10 @@ func (x *exchange) record(err error) *audit.Record {
 	rec := &audit.Record{
 		Time: x.start.UTC(), DecisionID: x.decisionID, RequestID: x.requestID,
 		Surface: x.route.cfg.Surface, Route: x.route.cfg.Name, Mode: x.mode, RouteKind: x.routeKind,
-		Subject: audit.Subject{ID: x.subject.ID, Roles: x.subject.Roles, AuthMethod: "none"},
+		Subject: audit.Subject{ID: x.subject.ID, Roles: x.subject.Roles, Tenant: x.subject.Tenant, AuthMethod: x.subject.AuthMethod},
 		EndUser: x.req.EndUser,
 		Rules:   []string{}, ToolCalls: []audit.ToolCall{}, Violations: []audit.Violation{},
-		PolicyRevision: x.snap.Bundle.Revision(), PackRevision: x.snap.Pack.Revision(),
+		PolicyRevision: x.pol.Bundle.Revision(), PackRevision: x.pol.Pack.Revision(),
 		Status: x.out.status, UpstreamStatus: x.upstreamStatus,
 		ToolsRemoved: x.removedTools, LatencyUS: map[string]int64{},
 	}
@@ -54,13 +54,15 @@ func (x *exchange) record(err error) *audit.Record {
 	return rec
 }
 
-// outcomeOf names what happened: blocked (refused by a decision), error (the gateway or the
+// outcomeOf names what happened: blocked (refused by a decision, for want of credentials or
+// of budget), error (the gateway or the
 // upstream failed), modified (a rewrite changed the answer), monitored (violations found and
 // forwarded unchanged) or allowed.
 func (x *exchange) outcomeOf(err error) string {
 	var e *Error
 	switch {
-	case errors.As(err, &e) && (e.Kind == KindToolBlocked || e.Kind == KindNotAdmitted || e.Kind == KindAnswerRejected):
+	case errors.As(err, &e) && (e.Kind == KindToolBlocked || e.Kind == KindNotAdmitted || e.Kind == KindAnswerRejected ||
+		e.Kind == KindUnauthenticated || e.Kind == KindLimited):
 		return audit.OutcomeBlocked
 	case err != nil || x.upstreamStatus >= 500:
 		return audit.OutcomeError

@@ -47,12 +47,13 @@ func (g *Gateway) Reload(ctx context.Context) error {
 	return nil
 }
 
-// warnRestartOnly logs the settings a reload cannot change: listeners, limits and the
-// audit sink are bound at start.
+// warnRestartOnly logs the settings a reload cannot change: listeners, the body and header
+// limits and the audit sink are bound at start (rate limits and credentials reload).
 func (g *Gateway) warnRestartOnly(old, s *Snapshot) {
 	o, n := old.Config, s.Config
-	if o.Listen != n.Listen || o.AdminListen != n.AdminListen || o.Limits != n.Limits || o.Audit.Path != n.Audit.Path {
-		g.log.Warn("listen addresses, limits and audit.path changed in the config; they take effect at the next restart")
+	sizes := o.Limits.MaxBodyBytes != n.Limits.MaxBodyBytes || o.Limits.MaxHeaderBytes != n.Limits.MaxHeaderBytes
+	if o.Listen != n.Listen || o.AdminListen != n.AdminListen || sizes || o.Audit.Path != n.Audit.Path {
+		g.log.Warn("listen addresses, body and header limits and audit.path changed in the config; they take effect at the next restart")
 	}
 }
 
@@ -99,12 +100,16 @@ func (g *Gateway) Watch(ctx context.Context) error {
 	}
 }
 
-// watchDirs adds the config file's directory and every directory below the rule pack and
-// the policy bundle. Adding a watched directory again is harmless.
+// watchDirs adds the config file's directory and every directory below the rule packs and
+// policy bundles (the top-level ones, routes' and tenants' own) and the JWKS file's
+// directory. Adding a watched directory again is harmless.
 func (g *Gateway) watchDirs(w *fsnotify.Watcher) {
 	s := g.snap.Load()
 	dirs := []string{filepath.Dir(s.Config.File)}
-	for _, root := range []string{s.Config.Rules, s.Config.Policies} {
+	if f := jwksFile(s); f != "" {
+		dirs = append(dirs, filepath.Dir(f))
+	}
+	for _, root := range s.watchRoots() {
 		_ = filepath.WalkDir(root, func(p string, d os.DirEntry, err error) error {
 			if err == nil && d.IsDir() {
 				dirs = append(dirs, p)
@@ -119,20 +124,32 @@ func (g *Gateway) watchDirs(w *fsnotify.Watcher) {
 	}
 }
 
-// relevant reports whether a change to path can change the snapshot: anything below the
-// rule pack or the policy bundle, and in the config's directory the config file itself or a
+// relevant reports whether a change to path can change the snapshot: anything below a
+// rule pack, a policy bundle or the JWKS file's directory, and in the config's directory the config file itself or a
 // Kubernetes ConfigMap swap (..data). The audit trail's own writes never are.
 func (g *Gateway) relevant(path string) bool {
-	c := g.snap.Load().Config
+	s := g.snap.Load()
+	c := s.Config
 	path = filepath.Clean(path)
 	if path == filepath.Clean(c.Audit.Path) {
 		return false
 	}
-	for _, root := range []string{c.Rules, c.Policies} {
+	if f := jwksFile(s); f != "" && path == filepath.Clean(f) {
+		return true
+	}
+	for _, root := range s.watchRoots() {
 		if rel, err := filepath.Rel(root, path); err == nil && !strings.HasPrefix(rel, "..") {
 			return true
 		}
 	}
 	base := filepath.Base(path)
 	return filepath.Dir(path) == filepath.Dir(c.File) && (base == filepath.Base(c.File) || strings.HasPrefix(base, ".."))
+}
+
+// jwksFile is the JWKS file of auth.jwt.jwks_file, "" without one.
+func jwksFile(s *Snapshot) string {
+	if j := s.Config.Auth.JWT; j != nil {
+		return j.JWKSFile
+	}
+	return ""
 }

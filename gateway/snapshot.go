@@ -2,12 +2,12 @@ package gateway
 
 import (
 	"context"
-	"fmt"
 	"reflect"
 	"sort"
 	"strings"
 	"time"
 
+	"github.com/weirgw/weir/gateway/auth"
 	"github.com/weirgw/weir/gateway/config"
 	"github.com/weirgw/weir/gateway/query"
 	"github.com/weirgw/weir/policies"
@@ -36,13 +36,17 @@ type Snapshot struct {
 	routes    []*route // longest path first
 	upstreams map[string]*upstream
 	sources   map[string]*query.Source // the data sources of query routes
+	top       *policySet               // Pack, Classifier and Bundle as a set
+	auth      *auth.Authenticator      // the credentials of auth:
+	limits    *limiter                 // the rate limits of limits:
 }
 
 // route is a compiled config route.
 type route struct {
 	cfg      config.Route
 	upstream *upstream
-	engine   *query.Engine // query routes
+	engine   *query.Engine         // query routes
+	sets     map[string]*policySet // by tenant; "" for callers without one (policyset.go)
 }
 
 // Overrides replace config values from the command line.
@@ -59,23 +63,11 @@ func compile(ctx context.Context, path string, ov Overrides, prev *Snapshot) (*S
 		return nil, err
 	}
 	ov.apply(cfg)
-	pack, err := rules.LoadDir(cfg.Rules)
-	if err != nil {
-		return nil, fmt.Errorf("rule pack %s:\n%w", cfg.Rules, err)
-	}
-	bundle, err := policies.Load(ctx, cfg.Policies)
-	if err != nil {
-		return nil, fmt.Errorf("policy bundle %s:\n%w", cfg.Policies, err)
-	}
 	fb, err := buildFallback(cfg, prev)
 	if err != nil {
 		return nil, err
 	}
-	s := &Snapshot{
-		Config: cfg, Pack: pack, Classifier: newClassifier(pack, fb), Bundle: bundle, Fallback: fb,
-		LoadedAt: time.Now(), upstreams: map[string]*upstream{},
-	}
-	s.Warnings = crossCheck(pack, bundle)
+	s := &Snapshot{Config: cfg, Fallback: fb, LoadedAt: time.Now(), upstreams: map[string]*upstream{}}
 	for _, u := range cfg.Upstreams {
 		if prev != nil && prev.upstreams[u.Name] != nil && reflect.DeepEqual(prev.upstreams[u.Name].cfg, u) {
 			s.upstreams[u.Name] = prev.upstreams[u.Name]
@@ -90,7 +82,14 @@ func compile(ctx context.Context, path string, ov Overrides, prev *Snapshot) (*S
 	for _, r := range cfg.Routes {
 		s.routes = append(s.routes, &route{cfg: r, upstream: s.upstreams[r.Upstream]})
 	}
+	if err := s.compileSets(ctx, fb); err != nil {
+		return nil, err
+	}
+	if err := s.compileAccess(ctx, prev); err != nil {
+		return nil, err
+	}
 	if err := s.openQuery(ctx, prev); err != nil {
+		s.closeAccess(prev)
 		return nil, err
 	}
 	sort.SliceStable(s.routes, func(i, j int) bool { return len(s.routes[i].cfg.Path) > len(s.routes[j].cfg.Path) })
@@ -134,6 +133,8 @@ func (s *Snapshot) closeUnused(old *Snapshot) {
 		}
 	}
 	old.closeSources(s, sourceDrain)
+	old.auth.Close(s.auth)
+	old.limits.close(s.limits)
 }
 
 func crossCheck(pack *rules.Pack, bundle *policies.Bundle) []string {

@@ -7,21 +7,12 @@ import (
 	"github.com/weirgw/weir/policies"
 )
 
-// identify establishes who is asking. Until credentials are configured (issue 13), every
-// caller is anonymous: Weir believes no claim of the request about its sender — the body's
-// user field is the application's claim about its end user (x.req.EndUser), recorded as
-// such, and never the subject of a decision.
-func (x *exchange) identify(context.Context) error {
-	x.subject = policies.Subject{Roles: []string{}}
-	return nil
-}
-
 // classify classifies the question and builds the decisions' input.
 func (x *exchange) classify(ctx context.Context) error {
 	if !x.surface.decides() {
 		return nil
 	}
-	x.class = x.snap.Classifier.Classify(ctx, x.req.Question)
+	x.class = x.pol.Classifier.Classify(ctx, x.req.Question)
 	x.classified = true
 	x.mode = x.route.cfg.ModeFor(x.class.Intent)
 	x.g.metrics.countClassification(string(x.class.Source))
@@ -53,7 +44,7 @@ func (x *exchange) admit(ctx context.Context) error {
 	if !x.classified {
 		return nil
 	}
-	d, err := x.snap.Bundle.Request(ctx, &x.input)
+	d, err := x.pol.Bundle.Request(ctx, &x.input)
 	if err != nil {
 		return x.policyFailed(err)
 	}

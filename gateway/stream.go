@@ -42,7 +42,7 @@ func (g *Gateway) serveStream(rc *fasthttp.RequestCtx, x *exchange) {
 		rc.Response.Header.Add(h.key, h.value)
 	}
 	setWeirHeaders(&rc.Response.Header, x.decisionID, x.class.Intent)
-	s.relay = &streamer{ctx: g.base, x: x, conn: rc.Conn()}
+	s.relay = &streamer{ctx: g.base, x: x, conn: rc.Conn(), hideUsage: s.req.AskUsage && !s.req.ClientUsage()}
 	x.ungated = !gated(x)
 	x.rc = nil // the relay runs after the handler returns: it must not see rc
 	// fasthttp starts the writer at once, whatever becomes of the response; relay calls Done.
@@ -58,7 +58,7 @@ func (g *Gateway) serveStream(rc *fasthttp.RequestCtx, x *exchange) {
 func gated(x *exchange) bool {
 	ob := x.admission.Obligations
 	return !x.monitor() && (ob.BlockNumericGeneration || ob.RequireToolCall ||
-		!x.snap.Bundle.ResponseLibraryOnly() || len(x.admission.Violations) > 0)
+		!x.pol.Bundle.ResponseLibraryOnly() || len(x.admission.Violations) > 0)
 }
 
 // streamer relays one upstream event stream to the client: it decodes each chunk, cuts the
@@ -73,6 +73,8 @@ type streamer struct {
 	enc     *openai.StreamEncoder // set by the first chunk
 	choices []*streamChoice
 	buf     []byte // a chunk being encoded, reused
+	// hideUsage drops the usage chunk Weir asked for (a token budget) and the client did not.
+	hideUsage bool
 }
 
 // relay is the response's body writer: it pumps the upstream stream through the segment
@@ -110,6 +112,7 @@ func (s *streamer) relay(w *bufio.Writer) {
 func (s *streamer) end(err error) {
 	x, g := s.x, s.x.g
 	x.out.status = fasthttp.StatusOK // the status the client got; the error event carries the rest
+	x.chargeTokens()
 	rec := x.record(err)
 	if aerr := g.audit.Write(rec); aerr != nil {
 		g.metrics.auditErrors.Inc()

@@ -57,7 +57,7 @@ func relayExchange(tb testing.TB, g *Gateway, body io.Reader) *exchange {
 	snap := g.Snapshot()
 	r, sub := snap.match("/v1/chat/completions")
 	x := newExchange(g, rc, snap, r, sub, &openaiChat{})
-	if err := x.run(g.base, pipeline[:4]); err != nil { // decode, identify, classify, admit
+	if err := x.run(g.base, stagesThrough("admit")); err != nil { // decode … admit
 		tb.Fatal(err)
 	}
 	x.rc = nil

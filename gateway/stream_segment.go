@@ -65,6 +65,10 @@ func (s *streamer) chunk(data []byte) error {
 		}
 	}
 	if c.HasUsage() {
+		s.x.tokens = c.Usage().Tokens()
+		if s.hideUsage {
+			return nil
+		}
 		return s.emit(s.enc.Usage(s.buf[:0], c))
 	}
 	return nil

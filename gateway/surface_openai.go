@@ -53,6 +53,7 @@ func (s *openaiChat) upstream(ctx context.Context, x *exchange) error {
 	up := x.route.upstream
 	up.prepare(&x.rc.Request, req, x.subPath, x.rc.RemoteIP())
 	req.Header.SetContentType("application/json")
+	s.req.AskUsage = x.snap.limits.countsTokens(x.identity)
 	req.SetBodyRaw(s.req.Encode(x.offerTool))
 	s.req.Release()
 	if x.req.Stream {
@@ -79,6 +80,7 @@ func (s *openaiChat) upstream(ctx context.Context, x *exchange) error {
 	if s.comp, err = openai.DecodeCompletion(raw); err != nil {
 		return codecError(err, KindUpstreamDown)
 	}
+	x.tokens = s.comp.Usage().Tokens()
 	x.unit.parts = x.unit.parts[:0]
 	for _, c := range s.comp.Answer.Choices {
 		x.unit.parts = append(x.unit.parts, &part{cs: x.choice(c.Index), role: c.Role, texts: c.Texts, calls: c.Calls, final: true, finish: c.Finish})

@@ -52,14 +52,14 @@ func (q *querySurface) decode(x *exchange) error {
 
 // upstream runs the question through the route's engine.
 func (q *querySurface) upstream(ctx context.Context, x *exchange) error {
-	intent, _ := x.snap.Pack.Intent(x.class.Intent)
+	intent, _ := x.pol.Pack.Intent(x.class.Intent)
 	question := &query.Question{
 		Text: x.req.Question, Class: x.class, Intent: intent, Options: q.req.Options,
 		Allowed: x.admission.Obligations.AllowedTools, Guard: &queryGuard{x: x},
 	}
 	q.resp, q.md, q.qerr = x.route.engine.Answer(ctx, question)
 	if q.md != nil {
-		x.routeKind = q.md.Route
+		x.routeKind, x.tokens = q.md.Route, int64(q.md.TokensUsed)
 	}
 	if q.qerr != nil {
 		return &Error{Kind: kindOfStatus(q.qerr.Status), Code: q.qerr.Code, Message: q.qerr.Message, Err: q.qerr}
@@ -140,8 +140,12 @@ func queryCode(err error) string {
 		return "AUDIT_UNAVAILABLE"
 	case KindUpstreamDown, KindUpstreamTimeout:
 		return query.CodeAI
-	case KindRateLimited:
+	case KindRateLimited, KindLimited:
 		return query.CodeRateLimit
+	case KindUnauthenticated:
+		return "AUTHENTICATION_ERROR"
+	case KindLimitsUnavailable:
+		return "LIMITS_UNAVAILABLE"
 	}
 	return "INTERNAL_ERROR"
 }

@@ -29,8 +29,8 @@ const memoMax = 4096
 // joined with their lengths so that no two lists share a key, and the confidence is
 // compared by its bits, as -0 and 0 (and NaNs) are different documents.
 type memoKey struct {
-	subjectID, roles, routeName, surface, intent, source, rules string
-	confidence                                                  uint64
+	subjectID, roles, tenant, method, routeName, surface, intent, source, rules string
+	confidence                                                                  uint64
 }
 
 // decisionMemo maps keys to results; clone copies a result so that no caller shares a
@@ -59,6 +59,12 @@ func (m *decisionMemo[D]) key(in *Input) memoKey {
 	}
 	if f&fSubjectRoles != 0 {
 		k.roles = joinKey(in.Subject.Roles)
+	}
+	if f&fSubjectTenant != 0 {
+		k.tenant = in.Subject.Tenant
+	}
+	if f&fSubjectAuthMethod != 0 {
+		k.method = in.Subject.AuthMethod
 	}
 	if f&fRouteName != 0 {
 		k.routeName = in.Route.Name

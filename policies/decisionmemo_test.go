@@ -31,6 +31,8 @@ func projectedInput(b *Bundle, r *rand.Rand) *Input {
 	pick := func(xs []string) string { return xs[r.IntN(len(xs))] }
 	in.Subject.ID = pick([]string{"", "alice", "n3", "n7", "nx"})
 	in.Subject.Roles = [][]string{nil, {}, {"admin"}, {"analyst"}, {"admin", "x"}}[r.IntN(5)]
+	in.Subject.Tenant = pick([]string{"", "acme", "globex", "blocked"})
+	in.Subject.AuthMethod = pick([]string{"", "none", "api_key", "jwt", "header"})
 	in.Route = Route{Name: pick([]string{"chat", "admin"}), Surface: pick([]string{"openai", "query"})}
 	in.Classification.Confidence = []float64{0, math.Copysign(0, -1), 0.5, 0.9}[r.IntN(4)]
 	in.Classification.Rules = [][]string{nil, {"r1"}, {"r1", "r2"}, {"r1r2"}}[r.IntN(4)]
@@ -43,7 +45,7 @@ func projectedInput(b *Bundle, r *rand.Rand) *Input {
 // memos and of the Rego decisions evaluated in full, also for fields outside the
 // projection; and the memos are in use.
 func TestMemoMatchesRego(t *testing.T) {
-	dirs, _ := filepath.Glob("../examples/*/policies")
+	dirs := exampleBundles()
 	dirs = append(dirs, "testdata/projection", "testdata/extend", "testdata/odd_violations", "testdata/override")
 	for _, dir := range dirs {
 		t.Run(dir, func(t *testing.T) {
@@ -137,7 +139,7 @@ func TestMemoBoundedAndConcurrent(t *testing.T) {
 func TestMemoNoSharedSlices(t *testing.T) {
 	b := loadT(t, "testdata/projection")
 	ctx := context.Background()
-	in := &Input{Route: Route{Name: "admin"}, Classification: Classification{Intent: "a"}}
+	in := &Input{Subject: Subject{AuthMethod: "api_key"}, Route: Route{Name: "admin"}, Classification: Classification{Intent: "a"}}
 	first, err := b.Request(ctx, in)
 	if err != nil || first.Allow || len(first.Violations) != 1 || len(first.Obligations.AllowedTools) != 1 {
 		t.Fatalf("%+v %v", first, err)
@@ -214,7 +216,7 @@ func TestInputReadsOnly(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := `{"answer": {"numbers": []}, "classification": {"confidence": 0, "filters": {}, "intent": "analytics", "rules": [], "source": "rules"}, "route": {"name": "", "surface": ""}, "subject": {"id": "", "roles": []}, "tool_calls": [], "tools_called": []}`
+	want := `{"answer": {"numbers": []}, "classification": {"confidence": 0, "filters": {}, "intent": "analytics", "rules": [], "source": "rules"}, "route": {"name": "", "surface": ""}, "subject": {"auth_method": "", "id": "", "roles": [], "tenant": ""}, "tool_calls": [], "tools_called": []}`
 	if v.String() != want {
 		t.Errorf("input\n%s\nwant\n%s", v, want)
 	}

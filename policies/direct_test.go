@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"math/rand/v2"
-	"path/filepath"
 	"reflect"
 	"slices"
 	"strings"
@@ -99,7 +98,7 @@ func randomInput(b *Bundle, r *rand.Rand, routes []string) *Input {
 		Classification: Classification{Intent: pick(intents), Confidence: r.Float64(), Source: pick([]string{"rules", "llm", "default"}), Rules: []string{"r1"}},
 	}
 	if r.IntN(2) == 0 {
-		in.Subject = Subject{ID: "alice", Roles: []string{"analyst"}}
+		in.Subject = Subject{ID: "alice", Roles: []string{"analyst"}, Tenant: pick([]string{"", "acme"}), AuthMethod: pick([]string{"api_key", "jwt"})}
 	}
 	for i := range r.IntN(4) {
 		in.ToolCalls = append(in.ToolCalls, b.ToolCall(fmt.Sprintf("call_%d", i), pick(tools), pick(testArguments)))
@@ -116,7 +115,7 @@ func randomInput(b *Bundle, r *rand.Rand, routes []string) *Input {
 // TestDirectMatchesRego checks that the direct assembly and the memoized library documents
 // give exactly the decisions (and errors) of the Rego decision rules evaluated in full.
 func TestDirectMatchesRego(t *testing.T) {
-	dirs, _ := filepath.Glob("../examples/*/policies")
+	dirs := exampleBundles()
 	dirs = append(dirs, "testdata/extend", "testdata/odd_violations")
 	oddRoutes := []string{"chat", "float", "string", "range", "many", "string_violation", "no_code", "number_code",
 		"builtin_error", "request_no_code", "request_bad_text", "response", "response_array", "with"}

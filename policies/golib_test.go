@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"math/rand/v2"
-	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -66,7 +65,7 @@ func goLibInput(b *Bundle, r *rand.Rand) *Input {
 // in Go are the ones OPA evaluates, and that the decisions equal the Rego decisions
 // evaluated in full, on every example bundle and the test bundles.
 func TestGoLibMatchesRego(t *testing.T) {
-	dirs, _ := filepath.Glob("../examples/*/policies")
+	dirs := exampleBundles()
 	dirs = append(dirs, "testdata/extend", "testdata/odd_violations", "testdata/golib", "testdata/golib_extend", "testdata/golib_lib")
 	n := 1500
 	if testing.Short() {

@@ -30,10 +30,14 @@ type Input struct {
 	cache unsafe.Pointer
 }
 
-// Subject is the authenticated caller, as the gateway knows it; empty offline.
+// Subject is the caller, as the gateway verified it; empty offline. AuthMethod says how:
+// api_key, jwt, header (a trusted proxy's identity headers) or none (anonymous: ID is
+// empty). The request body's user field is never the subject.
 type Subject struct {
-	ID    string   `json:"id"`
-	Roles []string `json:"roles"`
+	ID         string   `json:"id"`
+	Roles      []string `json:"roles"`
+	Tenant     string   `json:"tenant"`
+	AuthMethod string   `json:"auth_method"`
 }
 
 // Route names the gateway route and its surface (openai, query, data or offline).
@@ -159,6 +163,7 @@ func (in *Input) value(names map[string]*ast.Term, reads field, shared *decision
 type inputPrefix struct {
 	reads          field
 	subjectID      string
+	tenant, method string
 	roles, rules   []string
 	route          Route
 	intent, source string
@@ -219,6 +224,8 @@ func (p *inputPrefix) matches(in *Input, reads field) bool {
 	}
 	return (reads&fSubjectID == 0 || p.subjectID == in.Subject.ID) &&
 		(reads&fSubjectRoles == 0 || slices.Equal(p.roles, in.Subject.Roles)) &&
+		(reads&fSubjectTenant == 0 || p.tenant == in.Subject.Tenant) &&
+		(reads&fSubjectAuthMethod == 0 || p.method == in.Subject.AuthMethod) &&
 		(reads&fRouteName == 0 || p.route.Name == in.Route.Name) &&
 		(reads&fRouteSurface == 0 || p.route.Surface == in.Route.Surface) &&
 		(reads&fIntent == 0 || p.intent == c.Intent) &&
@@ -263,6 +270,8 @@ func newPrefix(in *Input, reads field) (*inputPrefix, error) {
 		p.subject = ast.ObjectTerm(
 			[2]*ast.Term{keyID, str(fSubjectID, in.Subject.ID, &p.subjectID)},
 			[2]*ast.Term{keyRoles, list(fSubjectRoles, in.Subject.Roles, &p.roles)},
+			[2]*ast.Term{keyTenant, str(fSubjectTenant, in.Subject.Tenant, &p.tenant)},
+			[2]*ast.Term{keyAuthMethod, str(fSubjectAuthMethod, in.Subject.AuthMethod, &p.method)},
 		)
 	}
 	if reads&fRoute != 0 {
@@ -395,6 +404,8 @@ var (
 	keyAnswer         = ast.StringTerm("answer")
 	keyNumbers        = ast.StringTerm("numbers")
 	keyRoles          = ast.StringTerm("roles")
+	keyTenant         = ast.StringTerm("tenant")
+	keyAuthMethod     = ast.StringTerm("auth_method")
 	keySurface        = ast.StringTerm("surface")
 	keyIntent         = ast.StringTerm("intent")
 	keyConfidence     = ast.StringTerm("confidence")
@@ -415,8 +426,9 @@ var (
 	emptyAnswer = ast.ObjectTerm([2]*ast.Term{keyNumbers, emptyArray})
 
 	// The parts of the input no decision reads (inputPrefix).
-	zeroNumber          = ast.IntNumberTerm(0)
-	emptySubject        = ast.ObjectTerm([2]*ast.Term{keyID, ast.InternedEmptyString}, [2]*ast.Term{keyRoles, emptyArray})
+	zeroNumber   = ast.IntNumberTerm(0)
+	emptySubject = ast.ObjectTerm([2]*ast.Term{keyID, ast.InternedEmptyString}, [2]*ast.Term{keyRoles, emptyArray},
+		[2]*ast.Term{keyTenant, ast.InternedEmptyString}, [2]*ast.Term{keyAuthMethod, ast.InternedEmptyString})
 	emptyRoute          = ast.ObjectTerm([2]*ast.Term{keyName, ast.InternedEmptyString}, [2]*ast.Term{keySurface, ast.InternedEmptyString})
 	emptyClassification = ast.ObjectTerm(
 		[2]*ast.Term{keyIntent, ast.InternedEmptyString}, [2]*ast.Term{keyConfidence, zeroNumber},

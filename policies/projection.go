@@ -24,6 +24,8 @@ type field uint16
 const (
 	fSubjectID field = 1 << iota
 	fSubjectRoles
+	fSubjectTenant
+	fSubjectAuthMethod
 	fRouteName
 	fRouteSurface
 	fIntent
@@ -35,13 +37,14 @@ const (
 	fToolsCalled
 	fAnswer
 
-	fSubject        = fSubjectID | fSubjectRoles
+	fSubject        = fSubjectID | fSubjectRoles | fSubjectTenant | fSubjectAuthMethod
 	fRoute          = fRouteName | fRouteSurface
 	fClassification = fIntent | fSource | fConfidence | fRules | fFilters
 	fAll            = fSubject | fRoute | fClassification | fToolCalls | fToolsCalled | fAnswer
 
 	// fLowCardinality are the fields that take few distinct values in real traffic: who
-	// asks, on which route, and what the classifier concluded. Filters, tool calls, the
+	// asks (its id, roles, tenant and how it was authenticated), on which route, and what the
+	// classifier concluded. Filters, tool calls, the
 	// tools called and the answer vary per request; a memo keyed on them would only
 	// flatter a benchmark that sends identical requests.
 	fLowCardinality = fSubject | fRoute | fIntent | fSource | fConfidence | fRules
@@ -63,7 +66,7 @@ var inputFields = map[string]struct {
 	all field
 	sub map[string]field
 }{
-	"subject":        {fSubject, map[string]field{"id": fSubjectID, "roles": fSubjectRoles}},
+	"subject":        {fSubject, map[string]field{"id": fSubjectID, "roles": fSubjectRoles, "tenant": fSubjectTenant, "auth_method": fSubjectAuthMethod}},
 	"route":          {fRoute, map[string]field{"name": fRouteName, "surface": fRouteSurface}},
 	"classification": {fClassification, map[string]field{"intent": fIntent, "source": fSource, "confidence": fConfidence, "rules": fRules, "filters": fFilters}},
 	"tool_calls":     {all: fToolCalls},

@@ -29,6 +29,8 @@ answer := input.answer.numbers
 filters := input.classification.filters.year
 called := input.tools_called
 any_subject contains x if { some k; x := input.subject[k] }
+tenant_of := input.subject.tenant
+how := input.subject.auth_method
 missing := input.nope
 keyed := data.weir.intents[input.classification.source]
 branches := 1 if input.route.name == "a" else := 2 if input.route.surface == "b"
@@ -49,7 +51,7 @@ nothing := 3
 		"with_input": fAll, "now": fAll, "random": fAll, "printed": fAll, "certificates": fAll,
 		"through_function": fRouteName | fSubjectRoles, "through_rule": fIntent,
 		"calls": fToolCalls, "answer": fAnswer, "filters": fFilters, "called": fToolsCalled,
-		"any_subject": fSubject, "missing": 0, "keyed": fSource, "branches": fRoute, "nothing": 0,
+		"any_subject": fSubject, "tenant_of": fSubjectTenant, "how": fSubjectAuthMethod, "missing": 0, "keyed": fSource, "branches": fRoute, "nothing": 0,
 	} {
 		if got := projection(c, ast.MustParseRef("data.weir.x."+name)); got != want {
 			t.Errorf("projection(%s) = %012b, want %012b", name, got, want)

@@ -10,7 +10,7 @@ import (
 // TestExampleBundles loads every example bundle and runs its Rego unit tests, so that
 // go test ./... fails when an example does not compile or its tests fail.
 func TestExampleBundles(t *testing.T) {
-	dirs, _ := filepath.Glob("../examples/*/policies")
+	dirs := exampleBundles()
 	if len(dirs) == 0 {
 		t.Fatal("no example bundles found")
 	}
@@ -65,4 +65,11 @@ func TestRegoTestCompileError(t *testing.T) {
 		t.Errorf("got %v, want a rego_compile_error at line 3", err)
 	}
 	_ = os.Remove(filepath.Join(dir, "x_test.rego"))
+}
+
+// exampleBundles are the policy bundles of every example, tenants' own included.
+func exampleBundles() []string {
+	dirs, _ := filepath.Glob("../examples/*/policies")
+	tenants, _ := filepath.Glob("../examples/*/tenants/*/policies")
+	return append(dirs, tenants...)
 }

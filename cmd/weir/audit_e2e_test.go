@@ -32,7 +32,7 @@ admin_listen: %s
 rules: %s/rules
 policies: %s/policies
 upstreams: [{name: llm, base_url: "http://127.0.0.1:1/v1", connect_timeout: 1s}]
-routes: [{name: chat, surface: openai, path: /v1, upstream: llm}]
+routes: [{name: chat, surface: openai, path: /v1, upstream: llm, auth: none}]
 audit:
   path: audit.jsonl
   include_content: true

@@ -43,7 +43,7 @@ func writeGatewayConfig(t *testing.T, modelURL string) string {
 	cfg := fmt.Sprintf(`rules: rules
 policies: policies
 upstreams: [{name: llm, base_url: 'http://127.0.0.1:9/v1'}]
-routes: [{name: chat, upstream: llm}]
+routes: [{name: chat, upstream: llm, auth: none}]
 fallback:
   llm: {provider: openai, base_url: '%s', model: mock, api_key_env: WEIR_TEST_UNSET_KEY}
   timeout: 2s

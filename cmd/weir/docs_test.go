@@ -44,7 +44,7 @@ func TestDocsIndex(t *testing.T) {
 func TestDocsErrors(t *testing.T) {
 	dir := t.TempDir()
 	cfg := filepath.Join(dir, "weir.yaml")
-	os.WriteFile(cfg, []byte("rules: r\npolicies: p\nroutes:\n  - {name: q, surface: query}\ndocuments:\n  - {name: d, paths: [missing.pdf]}\n"), 0o644)
+	os.WriteFile(cfg, []byte("rules: r\npolicies: p\nroutes:\n  - {name: q, surface: query, auth: none}\ndocuments:\n  - {name: d, paths: [missing.pdf]}\n"), 0o644)
 	tests := []struct {
 		args []string
 		code int

@@ -30,7 +30,7 @@ func runQuery(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	routeName := fs.String("route", "", "the query route's name (default: the first query route)")
 	mode := fs.String("mode", "", "auto, simple (data), complex (llm) or hybrid (data+llm)")
 	maxResults := fs.Int("max-results", 0, "lower the route's row cap")
-	subject := fs.String("subject", "", "the caller, as policies see it (X-Weir-Subject)")
+	keyEnv := fs.String("api-key-env", "WEIR_API_KEY", "the `NAME` of the variable holding the caller's API key or token, sent as Authorization: Bearer when set (for routes with auth: required or optional)")
 	auditPath := fs.String("audit", "", "append the decision's audit record to this file (default: not kept)")
 	explain := fs.Bool("explain", false, "first show how the question was read: the semantic query, the SQL of every read, and what it does not cover")
 	page := fs.Int("page", 0, "the page of a listing to return (from 1)")
@@ -71,8 +71,8 @@ func runQuery(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	req.Header.SetMethod(fasthttp.MethodPost)
 	req.SetRequestURI("http://weir" + path)
 	req.Header.SetContentType("application/json")
-	if *subject != "" {
-		req.Header.Set("X-Weir-Subject", *subject)
+	if key := os.Getenv(*keyEnv); key != "" {
+		req.Header.Set("Authorization", "Bearer "+key)
 	}
 	req.SetBody(body)
 	g.Do(req, resp)

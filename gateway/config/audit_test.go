@@ -6,7 +6,7 @@ import (
 	"time"
 )
 
-const auditBase = "rules: r\npolicies: p\nupstreams:\n  - {name: llm, base_url: 'http://x/v1'}\nroutes:\n  - {name: a, upstream: llm}\n"
+const auditBase = "rules: r\npolicies: p\nupstreams:\n  - {name: llm, base_url: 'http://x/v1'}\nroutes:\n  - {name: a, upstream: llm, auth: none}\n"
 
 func TestAuditSections(t *testing.T) {
 	src := auditBase + `audit:

@@ -1,5 +1,5 @@
 // Package config reads the gateway's one YAML file: listeners, upstreams, routes, the rule
-// pack and the policy bundle, limits and the audit sink.
+// pack and the policy bundle, callers' credentials and tenants, limits and the audit sink.
 //
 // Loading is strict. `${VAR}` and `${VAR:-default}` in scalar values are expanded from the
 // environment before decoding (a value is never parsed as YAML, so a secret cannot change
@@ -16,6 +16,10 @@
 //	    api_key: ${WEIR_LLM_API_KEY:-}
 //	routes:
 //	  - {name: chat, surface: openai, path: /v1, upstream: llm, mode: enforce, on_violation: error}
+//	auth:                  # routes require credentials unless they say auth: none
+//	  api_keys: [{id: svc-reports, sha256: 9b74c9…, roles: [analyst], tenant: acme}]
+//	tenants: {acme: {policies: tenants/acme/policies}}
+//	limits: {per_subject: {requests_per_minute: 120}, redis: ${WEIR_REDIS_URL}}
 //	audit: {path: audit.jsonl, include_content: false, on_error: fail_closed, ui: {token: ${WEIR_ADMIN_TOKEN}}}
 //	fallback:              # optional: the LLM tier of the classifier
 //	  llm: {provider: openai, base_url: "http://127.0.0.1:8081/v1", model: gpt-4o-mini, api_key_env: WEIR_LLM_API_KEY}
@@ -41,8 +45,12 @@ type Config struct {
 	Upstreams []Upstream `yaml:"upstreams"`
 	// Routes map path prefixes to surfaces and upstreams; the longest matching prefix wins.
 	Routes []Route `yaml:"routes"`
-	// Limits bound what a client may send.
+	// Limits bound what a client may send, and how often callers and tenants may ask.
 	Limits Limits `yaml:"limits"`
+	// Auth configures the credentials Weir verifies (API keys, JWTs, trusted headers).
+	Auth Auth `yaml:"auth"`
+	// Tenants give a tenant's callers their own rule pack, policy bundle and limits.
+	Tenants map[string]Tenant `yaml:"tenants"`
 	// Audit configures the audit trail.
 	Audit Audit `yaml:"audit"`
 	// Fallback configures the LLM tier of the classifier, asked when the rules are less
@@ -106,16 +114,17 @@ type Route struct {
 	// Param names the natural-language parameter of a data route: a query parameter, or a
 	// top-level JSON body field. Required for data routes.
 	Param string `yaml:"param"`
+	// Auth is required (a request without valid credentials gets 401), optional (callers
+	// without credentials are anonymous; wrong credentials still get 401) or none (no
+	// credentials are read: every caller is anonymous). Default required, which needs a
+	// credential source under auth:.
+	Auth string `yaml:"auth"`
+	// Rules and Policies give the route its own rule pack and policy bundle (relative to
+	// this config); a caller's tenant's own win over them. Default: the top-level ones.
+	Rules    string `yaml:"rules"`
+	Policies string `yaml:"policies"`
 	// Query holds the settings of a query route (surface: query), written inline.
 	QueryOptions `yaml:",inline"`
-}
-
-// Limits bound requests.
-type Limits struct {
-	// MaxBodyBytes caps a request body; larger bodies get 413. Default 4 MiB.
-	MaxBodyBytes int `yaml:"max_body_bytes"`
-	// MaxHeaderBytes caps the request line and headers; larger get 431. Default 16 KiB.
-	MaxHeaderBytes int `yaml:"max_header_bytes"`
 }
 
 // Audit configures the audit trail.

@@ -22,11 +22,13 @@ routes:
   - name: chat
     upstream: llm
     intent_modes: {strategy: monitor}
+    auth: none
   - name: data
     surface: data
     path: /api
     upstream: llm
     param: q
+    auth: none
 audit:
   path: audit.jsonl
   include_content: true
@@ -89,8 +91,8 @@ func TestParseErrors(t *testing.T) {
 		{"expanded value withheld", "rules: r\npolicies: p\nlimits: {max_body_bytes: '${SECRET}'}\n", map[string]string{"SECRET": "hunter2"}, []string{"weir.yaml:3: config_type_error", "value withheld"}},
 		{"rules missing", "policies: p\nroutes: []\n", nil, []string{"rules: the rule pack directory is required"}},
 		{"no routes", "rules: r\npolicies: p\n", nil, []string{"at least one route"}},
-		{"bad listen", "listen: nonsense\nrules: r\npolicies: p\n" + base("  - {name: a, upstream: llm}\n")[len("rules: r\npolicies: p\n"):], nil, []string{"weir.yaml:1: config_invalid: listen: \"nonsense\" is not host:port"}},
-		{"unknown upstream", base("  - {name: a, upstream: nope}\n"), nil, []string{"weir.yaml:6: config_invalid: route \"a\": unknown upstream \"nope\""}},
+		{"bad listen", "listen: nonsense\nrules: r\npolicies: p\n" + base("  - {name: a, upstream: llm, auth: none}\n")[len("rules: r\npolicies: p\n"):], nil, []string{"weir.yaml:1: config_invalid: listen: \"nonsense\" is not host:port"}},
+		{"unknown upstream", base("  - {name: a, upstream: nope, auth: none}\n"), nil, []string{"weir.yaml:6: config_invalid: route \"a\": unknown upstream \"nope\""}},
 		{"bad surface", base("  - {name: a, upstream: llm, surface: grpc, path: /x}\n"), nil, []string{"surface must be openai, data or query"}},
 		{"bad mode", base("  - {name: a, upstream: llm, mode: block}\n"), nil, []string{"mode must be enforce or monitor"}},
 		{"bad intent mode", base("  - {name: a, upstream: llm, intent_modes: {x: off}}\n"), nil, []string{"intent_modes.x must be enforce or monitor"}},
@@ -103,8 +105,8 @@ func TestParseErrors(t *testing.T) {
 		{"upstream without name", "rules: r\npolicies: p\nupstreams:\n  - {base_url: 'http://x'}\nroutes:\n  - {name: a, upstream: u}\n", nil, []string{"upstreams[0].name is required"}},
 		{"bad base_url", "rules: r\npolicies: p\nupstreams:\n  - {name: u, base_url: 'ftp://x'}\nroutes:\n  - {name: a, upstream: u}\n", nil, []string{"weir.yaml:4: config_invalid: upstream \"u\": base_url must be an absolute http or https URL"}},
 		{"missing base_url", "rules: r\npolicies: p\nupstreams:\n  - {name: u}\nroutes:\n  - {name: a, upstream: u}\n", nil, []string{"base_url is required"}},
-		{"negative limit", base("  - {name: a, upstream: llm}\n") + "limits: {max_body_bytes: -1}\n", nil, []string{"limits must not be negative"}},
-		{"bad audit on_error", base("  - {name: a, upstream: llm}\n") + "audit: {on_error: ignore}\n", nil, []string{"audit.on_error must be fail_closed or log"}},
+		{"negative limit", base("  - {name: a, upstream: llm, auth: none}\n") + "limits: {max_body_bytes: -1}\n", nil, []string{"limits must not be negative"}},
+		{"bad audit on_error", base("  - {name: a, upstream: llm, auth: none}\n") + "audit: {on_error: ignore}\n", nil, []string{"audit.on_error must be fail_closed or log"}},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

@@ -9,7 +9,7 @@ import (
 const docsBase = `rules: r
 policies: p
 routes:
-  - {name: q, surface: query, sources: [adsl, protocol]}
+  - {name: q, surface: query, auth: none, sources: [adsl, protocol]}
 data:
   - {name: adsl, schema: s.yaml, csv: a.csv, tool: query_adsl}
 documents:
@@ -83,11 +83,11 @@ func TestDocumentsErrors(t *testing.T) {
 // TestDocumentsAsRouteSources: a query route may name a document source, and may have
 // documents as its only sources.
 func TestDocumentsAsRouteSources(t *testing.T) {
-	src := "rules: r\npolicies: p\nroutes:\n  - {name: q, surface: query, sources: [protocol]}\ndocuments:\n  - {name: protocol, paths: [a.md]}\n"
+	src := "rules: r\npolicies: p\nroutes:\n  - {name: q, surface: query, auth: none, sources: [protocol]}\ndocuments:\n  - {name: protocol, paths: [a.md]}\n"
 	if _, err := parse("weir.yaml", "/x/weir.yaml", []byte(src), env(nil)); err != nil {
 		t.Errorf("documents only: %v", err)
 	}
-	src = "rules: r\npolicies: p\nroutes:\n  - {name: q, surface: query, sources: [nope]}\ndocuments:\n  - {name: protocol, paths: [a.md]}\n"
+	src = "rules: r\npolicies: p\nroutes:\n  - {name: q, surface: query, auth: none, sources: [nope]}\ndocuments:\n  - {name: protocol, paths: [a.md]}\n"
 	if _, err := parse("weir.yaml", "/x/weir.yaml", []byte(src), env(nil)); err == nil || !strings.Contains(err.Error(), `unknown data source "nope"`) {
 		t.Errorf("unknown source: %v", err)
 	}

@@ -9,7 +9,7 @@ import (
 )
 
 // base is a valid config without a fallback section.
-const fallbackBase = "rules: r\npolicies: p\nupstreams:\n  - {name: llm, base_url: 'http://x/v1'}\nroutes:\n  - {name: a, upstream: llm}\n"
+const fallbackBase = "rules: r\npolicies: p\nupstreams:\n  - {name: llm, base_url: 'http://x/v1'}\nroutes:\n  - {name: a, upstream: llm, auth: none}\n"
 
 func TestFallbackSection(t *testing.T) {
 	src := fallbackBase + `fallback:

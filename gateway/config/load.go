@@ -234,6 +234,9 @@ func (c *Config) Dump() string {
 	for i := range cp.Documents {
 		cp.Documents[i].DSN = redactDSN(cp.Documents[i].DSN)
 	}
+	if cp.Limits.Redis != "" {
+		cp.Limits.Redis = "[redacted]"
+	}
 	var b bytes.Buffer
 	enc := yaml.NewEncoder(&b)
 	enc.SetIndent(2)

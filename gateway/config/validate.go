@@ -27,12 +27,8 @@ func (c *Config) defaults() {
 	def(&c.Audit.Path, AuditStdout)
 	def(&c.Audit.OnError, OnErrorFailClosed)
 	c.Audit.defaults()
-	if c.Limits.MaxBodyBytes == 0 {
-		c.Limits.MaxBodyBytes = DefaultMaxBodyBytes
-	}
-	if c.Limits.MaxHeaderBytes == 0 {
-		c.Limits.MaxHeaderBytes = DefaultMaxHeaderBytes
-	}
+	c.Limits.defaults()
+	c.Auth.defaults()
 	for i := range c.Upstreams {
 		u := &c.Upstreams[i]
 		defDur(&u.ConnectTimeout, DefaultConnectTimeout)
@@ -47,6 +43,7 @@ func (c *Config) defaults() {
 		def(&r.Surface, SurfaceOpenAI)
 		def(&r.Mode, ModeEnforce)
 		def(&r.OnViolation, OnViolationError)
+		def(&r.Auth, AuthRequired)
 		if r.Surface == SurfaceOpenAI {
 			def(&r.Path, "/v1")
 		}
@@ -83,6 +80,8 @@ func (c *Config) resolve(dir string) {
 	c.Audit.resolve(dir)
 	c.resolveData(dir)
 	c.resolveDocuments(dir)
+	c.Auth.resolve(dir)
+	c.resolveTenants(dir)
 }
 
 func (c *Config) validate(col *collector, lines map[string]int) {
@@ -118,16 +117,16 @@ func (c *Config) validate(col *collector, lines map[string]int) {
 			bad(p+".forward_client_authorization", "upstream %q: forward_client_authorization is no longer supported: a client's credentials never reach an upstream; set api_key", u.Name)
 		}
 		for j, h := range u.ForwardHeaders {
-			if credentialHeader(h) {
+			if credentialHeader(h) || identityHeader(c.Auth.IdentityHeaders(), h) {
 				bad(p+".forward_headers"+index(j), "upstream %q: forward_headers cannot name %s: client credentials and Weir's own headers never go upstream", u.Name, h)
 			}
 		}
 	}
 	c.validateRoutes(bad, upstreams)
-	if c.Limits.MaxBodyBytes < 0 || c.Limits.MaxHeaderBytes < 0 {
-		bad("limits", "limits must not be negative")
-	}
+	c.Limits.validate(bad)
 	c.Audit.validate(bad)
+	c.validateAuth(bad)
+	c.validateTenants(bad)
 }
 
 func (c *Config) validateRoutes(bad func(path, format string, args ...any), upstreams map[string]bool) {
@@ -206,6 +205,16 @@ func lineOf(lines map[string]int, path string) int {
 		}
 		path = path[:i]
 	}
+}
+
+// identityHeader reports whether h is one of the trusted-header mode's identity headers.
+func identityHeader(names []string, h string) bool {
+	for _, n := range names {
+		if strings.EqualFold(n, h) {
+			return true
+		}
+	}
+	return false
 }
 
 // credentialHeader reports whether a header carries a client's credentials or is Weir's own.

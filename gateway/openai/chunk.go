@@ -10,9 +10,10 @@ type Chunk struct {
 	Deltas []chat.Delta
 	// Error reports a chunk that carries an error instead of choices: the upstream failed
 	// mid-stream.
-	Error bool
-	usage []byte   // encoded, numbers only; nil without usage
-	meta  []member // id, created, model…
+	Error  bool
+	usage  []byte   // encoded, numbers only; nil without usage
+	tokens Usage    // the counts read from usage
+	meta   []member // id, created, model…
 }
 
 // HasUsage reports whether the chunk carries usage counts.
@@ -40,7 +41,7 @@ func DecodeChunk(data []byte) (*Chunk, error) {
 		case "choices":
 			return c.choices(v)
 		case "usage":
-			c.usage = numbersOnly(nil, v, 0)
+			c.usage, c.tokens = numbersOnly(nil, v, 0), readUsage(v)
 		case "error":
 			c.Error = v.Kind() != strictjson.Null
 		case "object":

@@ -11,6 +11,7 @@ type Completion struct {
 	Answer chat.Answer
 	meta   []member // id, created, model…: encoded by Weir from the values read
 	usage  []byte   // the usage object, encoded (numbers only), or nil
+	tokens Usage    // the counts read from usage
 }
 
 // The keys Weir reads of an answer, of a choice and of its message; any other key is
@@ -39,7 +40,7 @@ func DecodeCompletion(body []byte) (*Completion, error) {
 			hasChoices = true
 			return c.choices(v)
 		case "usage":
-			c.usage = numbersOnly(nil, v, 0)
+			c.usage, c.tokens = numbersOnly(nil, v, 0), readUsage(v)
 			return nil
 		case "object":
 			return nil // Weir writes its own

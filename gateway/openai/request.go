@@ -10,8 +10,16 @@ import (
 // Weir encodes the request it forwards from.
 type Request struct {
 	Chat chat.Request
-	doc  *strictjson.Doc
+	// AskUsage makes Encode ask a stream's upstream for its usage
+	// (stream_options.include_usage), which Weir needs to charge a token budget; the usage
+	// chunk goes on to the client only when it asked too (ClientUsage).
+	AskUsage    bool
+	doc         *strictjson.Doc
+	clientUsage bool // stream_options.include_usage, as the client sent it
 }
+
+// ClientUsage reports whether the client asked a stream's usage itself.
+func (r *Request) ClientUsage() bool { return r.clientUsage }
 
 // requestKeys are the top-level parameters Weir forwards. Those it judges are read here;
 // the others are passed on as parsed (they steer the model but carry no tools and no text a
@@ -64,6 +72,7 @@ func DecodeRequest(body []byte) (*Request, error) {
 		return nil, errorf(CodeInvalid, "messages is required and must not be empty")
 	}
 	r.Chat.Question = lastUserText(r.Chat.Messages)
+	r.clientUsage = doc.Root().Get("stream_options").Get("include_usage").Bool()
 	return r, nil
 }
 
@@ -120,10 +129,15 @@ func (r *Request) Encode(offer func(name string) bool) []byte {
 		case (k == "tool_choice" || k == "parallel_tool_calls") && kept == 0 && len(r.Chat.Tools) > 0:
 		case k == "tool_choice":
 			r.encodeToolChoice(&w, v, offer)
+		case k == "stream_options" && r.askUsage():
+			encodeStreamOptions(&w, v)
 		default:
 			w.Key(k)
 			w.Value(v)
 		}
+	}
+	if r.askUsage() && r.doc.Root().Get("stream_options").Kind() == strictjson.Missing {
+		encodeStreamOptions(&w, strictjson.Value{})
 	}
 	w.ObjectEnd()
 	return w.Bytes()
@@ -136,6 +150,27 @@ func (r *Request) Release() {
 		r.doc.Release()
 		r.doc = nil
 	}
+}
+
+// askUsage reports whether the forwarded stream must ask the upstream for usage (a token
+// budget applies) when the client did not.
+func (r *Request) askUsage() bool { return r.AskUsage && r.Chat.Stream }
+
+// encodeStreamOptions writes the client's stream_options with include_usage set.
+func encodeStreamOptions(w *strictjson.Writer, v strictjson.Value) {
+	w.Key("stream_options")
+	w.ObjectStart()
+	if v.Kind() == strictjson.Object {
+		for k, f := range v.Members() {
+			if k != "include_usage" {
+				w.Key(k)
+				w.Value(f)
+			}
+		}
+	}
+	w.Key("include_usage")
+	w.Bool(true)
+	w.ObjectEnd()
 }
 
 // encodeToolChoice writes tool_choice unless it forces a tool offer removes.

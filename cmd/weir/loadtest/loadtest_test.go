@@ -147,7 +147,7 @@ policies: ` + abs(t, "../../../examples/analytics/policies") + `
 upstreams:
   - {name: llm, base_url: "` + upstreamURL + `", timeout: 2s, connect_timeout: 1s}
 routes:
-  - {name: chat, surface: openai, path: /v1, upstream: llm}
+  - {name: chat, surface: openai, path: /v1, upstream: llm, auth: none}
 audit: {path: stdout}
 `
 	path := filepath.Join(t.TempDir(), "weir.yaml")

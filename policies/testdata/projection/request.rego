@@ -18,3 +18,15 @@ violation contains v if {
 	to_number(substring(input.subject.id, 1, -1)) > 5
 	v := {"code": "id_too_high", "message": input.subject.id}
 }
+
+# A blocked tenant is refused; the admin route refuses anonymous callers.
+violation contains v if {
+	input.subject.tenant == "blocked"
+	v := {"code": "tenant_blocked", "message": sprintf("tenant %s is blocked", [input.subject.tenant])}
+}
+
+violation contains v if {
+	input.route.name == "admin"
+	input.subject.auth_method in {"", "none"}
+	v := {"code": "authentication_required", "message": "the admin route needs a verified caller"}
+}
