@@ -147,6 +147,11 @@ func TestRequestSideNarrowing(t *testing.T) {
 		{"Tools beside tools", tools + `,"Tools":[{"type":"function","function":{"name":"filter_data"}}]`, 400},
 		{"tools twice", tools + `,"tools":[{"type":"function","function":{"name":"filter_data"}}]`, 400},
 		{"Tool_choice alone", tools + `,"Tool_choice":{"type":"function","function":{"name":"filter_data"}}`, 400},
+		// A tool_choice may name a tool the client did not offer: judged by the same list.
+		{"tool_choice forcing a blocked tool not offered", `,"tools":[{"type":"function","function":{"name":"execute_metric"}}],"tool_choice":{"type":"function","function":{"name":"filter_data"}}`, 200},
+		{"tool_choice naming it escaped", `,"tools":[{"type":"function","function":{"name":"execute_metric"}}],"tool_choice":{"type":"function","function":{"name":"filter\u005fdata"}}`, 200},
+		{"allowed_tools naming a tool not offered", `,"tools":[{"type":"function","function":{"name":"execute_metric"}}],"tool_choice":{"type":"allowed_tools","allowed_tools":{"mode":"auto","tools":[{"type":"function","function":{"name":"filter_data"}}]}}`, 200},
+		{"a custom tool_choice", `,"tools":[{"type":"function","function":{"name":"execute_metric"}}],"tool_choice":{"type":"custom","custom":{"name":"filter_data"}}`, 200},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			body := `{"model":"m","messages":[{"role":"user","content":"Qual è il fatturato totale?"}]` + tc.extra + `}`
@@ -167,7 +172,8 @@ func TestRequestSideNarrowing(t *testing.T) {
 			if strings.Contains(forwarded, "filter_data") {
 				t.Errorf("the blocked tool was offered upstream: %s", forwarded)
 			}
-			if rec := e.lastRecord(t); len(rec.ToolsRemoved) == 0 || rec.ToolsRemoved[0] != "filter_data" {
+			if rec := e.lastRecord(t); strings.Contains(tc.extra, `"tools":[{"type":"function","function":{"name":"execute_metric"}},{`) &&
+				(len(rec.ToolsRemoved) == 0 || rec.ToolsRemoved[0] != "filter_data") {
 				t.Errorf("record tools_removed = %v", rec.ToolsRemoved)
 			}
 		})

@@ -174,6 +174,9 @@ func checkAttack(t *testing.T, e *testEnv, a attack, mode string, stream bool, s
 	if a.neverForwarded != "" && strings.Contains(string(body), a.neverForwarded) {
 		t.Fatalf("the client got %q, which Weir never forwards: %.400s", a.neverForwarded, body)
 	}
+	if a.invented != "" && mode != "monitor" && strings.Contains(string(body), a.invented) {
+		t.Fatalf("the invented number reached the client (an error message may not quote it either): %.400s", body)
+	}
 	wantRefused, wantBlocked := a.refused, ""
 	switch {
 	case a.blocked != "" && mode == "error":

@@ -77,8 +77,7 @@ func (x *exchange) checkTexts(ctx context.Context, texts chat.Texts, tc textChec
 	case d.Allow || x.monitor():
 		return textVerdict{out: texts}, nil
 	case !x.rewrite():
-		v := first(d.Violations, "answer_rejected")
-		return textVerdict{}, &Error{Kind: KindAnswerRejected, Code: v.Code, Message: v.Message}
+		return textVerdict{}, answerRejected(d.Violations)
 	}
 	x.modified = true
 	if len(other) > 0 {
@@ -93,6 +92,27 @@ func (x *exchange) checkTexts(ctx context.Context, texts chat.Texts, tc textChec
 		}
 	}
 	return textVerdict{out: out}, nil
+}
+
+// answerRejected is the error that refuses an answer (enforce + error), with the first
+// violation's code. Its message never quotes the answer: a violation about a number of the
+// answer says so without repeating it, or the refusal would hand the client the very
+// number it withholds.
+func answerRejected(vs []policies.Violation) error {
+	v := first(vs, "answer_rejected")
+	return &Error{Kind: KindAnswerRejected, Code: v.Code, Message: violationMessage(v, false)}
+}
+
+// ungroundedMessage stands for a violation's message that quotes a number of the answer.
+const ungroundedMessage = "the answer has a number that is not grounded in the tool results, the user's or the system's messages"
+
+// violationMessage is a violation's message, or — when it is about a number of the
+// answer (it carries the number's text) and content may not be shown — ungroundedMessage.
+func violationMessage(v policies.Violation, content bool) string {
+	if v.Text != "" && !content {
+		return ungroundedMessage
+	}
+	return v.Message
 }
 
 // judgeTexts grounds each field's numbers and evaluates the response decision on all of

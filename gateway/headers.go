@@ -78,3 +78,28 @@ func setWeirHeaders(h *fasthttp.ResponseHeader, decisionID, intent string) {
 		h.Set("X-Weir-Intent", intent)
 	}
 }
+
+// chatQuery keeps the query parameters of an OpenAI-compatible call: only Azure OpenAI's
+// api-version; a chat completion takes everything else in its body, and a client's key in
+// the query string (?api-key=…) must not go upstream.
+func chatQuery(key []byte) bool { return string(key) == "api-version" }
+
+// dataQuery keeps a data API's query parameters but those that carry credentials: the
+// data API gets the route's key, never the client's.
+func dataQuery(key []byte) bool {
+	switch strings.ToLower(string(key)) {
+	case "api-key", "api_key", "apikey", "key", "access_token", "accesstoken", "token", "id_token",
+		"auth", "authorization", "password", "passwd", "secret", "client_secret", "sig", "signature":
+		return false
+	}
+	return true
+}
+
+// copyQuery copies the query parameters keep allows, every copy, in order.
+func copyQuery(in, out *fasthttp.Args, keep func(key []byte) bool) {
+	for k, v := range in.All() {
+		if keep(k) {
+			out.AddBytesKV(k, v)
+		}
+	}
+}

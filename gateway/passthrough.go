@@ -21,7 +21,7 @@ func (g *Gateway) servePassthrough(rc *fasthttp.RequestCtx, r *route, sub string
 	req := fasthttp.AcquireRequest()
 	defer fasthttp.ReleaseRequest(req)
 	resp := fasthttp.AcquireResponse()
-	r.upstream.prepare(&rc.Request, req, sub, rc.RemoteIP())
+	r.upstream.prepare(&rc.Request, req, sub, rc.RemoteIP(), func([]byte) bool { return true })
 	req.Header.SetContentTypeBytes(rc.Request.Header.ContentType())
 	req.SetBody(rc.Request.Body())
 	var err error

@@ -32,10 +32,10 @@ func (x *exchange) record(err error) *audit.Record {
 		rec.Intent, rec.Confidence, rec.Source, rec.Rules = x.class.Intent, x.class.Confidence, string(x.class.Source), x.class.RuleIDs()
 		recordClassification(rec, &x.class)
 	}
-	for _, v := range mergeViolations(x.violations) {
-		rec.Violations = append(rec.Violations, audit.Violation{Code: v.Code, Message: v.Message, Rule: v.Rule})
-	}
 	content := x.snap.Config.Audit.IncludeContent
+	for _, v := range mergeViolations(x.violations) {
+		rec.Violations = append(rec.Violations, audit.Violation{Code: v.Code, Message: violationMessage(v, content), Rule: v.Rule})
+	}
 	for _, v := range x.calls {
 		rec.ToolCalls = append(rec.ToolCalls, v.audit(content))
 	}

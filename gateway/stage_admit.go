@@ -62,10 +62,12 @@ func (x *exchange) admit(ctx context.Context) error {
 	return nil
 }
 
-// offerTool reports whether the request sent upstream may offer the tool name: every
-// offered tool in monitor mode, the allowed ones otherwise.
+// offerTool reports whether the request sent upstream may name the tool — offer it in
+// tools, force it or list it in tool_choice: every tool in monitor mode, the ones the
+// request decision allows otherwise (a tool_choice may name a tool the client did not
+// offer: it is judged by the same list).
 func (x *exchange) offerTool(name string) bool {
-	return x.monitor() || !slices.Contains(x.removedTools, name)
+	return x.monitor() || slices.Contains(x.admission.Obligations.AllowedTools, name)
 }
 
 func first(vs []policies.Violation, fallback string) policies.Violation {

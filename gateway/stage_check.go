@@ -136,8 +136,7 @@ func (x *exchange) judgeSent(ctx context.Context, texts chat.Texts, tc textCheck
 	if d.Allow || x.monitor() || x.rewrite() {
 		return nil
 	}
-	v := first(d.Violations, "answer_rejected")
-	return &Error{Kind: KindAnswerRejected, Code: v.Code, Message: v.Message}
+	return answerRejected(d.Violations)
 }
 
 // textCheck is what the answer check needs for a part of a chat answer: the conversation's

@@ -109,7 +109,7 @@ func (d *dataSurface) upstream(ctx context.Context, x *exchange) error {
 	defer fasthttp.ReleaseRequest(req)
 	defer fasthttp.ReleaseResponse(resp)
 	up := x.route.upstream
-	up.prepare(&x.rc.Request, req, x.subPath, x.rc.RemoteIP())
+	up.prepare(&x.rc.Request, req, x.subPath, x.rc.RemoteIP(), dataQuery)
 	if ct := x.rc.Request.Header.ContentType(); len(ct) > 0 {
 		req.Header.SetContentTypeBytes(ct)
 	}

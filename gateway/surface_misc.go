@@ -24,7 +24,7 @@ func (m *modelsList) upstream(ctx context.Context, x *exchange) error {
 	defer fasthttp.ReleaseRequest(req)
 	defer fasthttp.ReleaseResponse(resp)
 	up := x.route.upstream
-	up.prepare(&x.rc.Request, req, x.subPath, x.rc.RemoteIP())
+	up.prepare(&x.rc.Request, req, x.subPath, x.rc.RemoteIP(), chatQuery)
 	req.Header.Set("Accept", "application/json")
 	if err := up.do(ctx, req, resp); err != nil {
 		x.countUpstreamError(err)

@@ -51,7 +51,7 @@ func (s *openaiChat) upstream(ctx context.Context, x *exchange) error {
 	req := fasthttp.AcquireRequest()
 	defer fasthttp.ReleaseRequest(req)
 	up := x.route.upstream
-	up.prepare(&x.rc.Request, req, x.subPath, x.rc.RemoteIP())
+	up.prepare(&x.rc.Request, req, x.subPath, x.rc.RemoteIP(), chatQuery)
 	req.Header.SetContentType("application/json")
 	s.req.AskUsage = x.snap.limits.countsTokens(x.identity)
 	req.SetBodyRaw(s.req.Encode(x.offerTool))

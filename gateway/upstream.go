@@ -127,10 +127,11 @@ func stripHop(h interface {
 }
 
 // prepare builds the upstream request for subPath (the path below the route's prefix) from
-// the client's request: its method and query string, the allowlisted headers only
-// (headers.go: never a client credential), the upstream's own key, and X-Forwarded-For set
-// to the address Weir saw. The caller sets the body and its content type.
-func (u *upstream) prepare(in *fasthttp.Request, out *fasthttp.Request, subPath string, clientIP net.IP) {
+// the client's request: its method, the query parameters keep allows (queryParams), the
+// allowlisted headers only (headers.go: never a client credential), the upstream's own
+// key, and X-Forwarded-For set to the address Weir saw. The caller sets the body and its
+// content type.
+func (u *upstream) prepare(in *fasthttp.Request, out *fasthttp.Request, subPath string, clientIP net.IP, keep func(key []byte) bool) {
 	copyRequestHeaders(&in.Header, &out.Header, u.cfg.ForwardHeaders)
 	if u.bearer != "" {
 		out.Header.Set("Authorization", u.bearer)
@@ -145,7 +146,7 @@ func (u *upstream) prepare(in *fasthttp.Request, out *fasthttp.Request, subPath 
 	uri.SetScheme(u.scheme)
 	uri.SetHost(u.host)
 	uri.SetPathBytes(append(append(buf[:0], u.basePath...), subPath...))
-	uri.SetQueryStringBytes(in.URI().QueryString())
+	copyQuery(in.URI().QueryArgs(), uri.QueryArgs(), keep)
 	out.Header.SetHost(u.host)
 	out.Header.SetMethodBytes(in.Header.Method())
 }

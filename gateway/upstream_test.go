@@ -67,7 +67,7 @@ func TestPrepare(t *testing.T) {
 			}
 			var in, out fasthttp.Request
 			in.Header.SetMethod("POST")
-			in.SetRequestURI("/v1/chat/completions?x=1")
+			in.SetRequestURI("/v1/chat/completions?x=1&api-key=client-secret&api-version=2024-10-21")
 			for _, h := range [][2]string{
 				{"Authorization", "Bearer client"}, {"Authorization", "Bearer second-copy"},
 				{"Api-Key", "azure-style"}, {"X-Api-Key", "anthropic-style"}, {"Proxy-Authorization", "Basic abc"},
@@ -78,8 +78,8 @@ func TestPrepare(t *testing.T) {
 			} {
 				in.Header.Add(h[0], h[1])
 			}
-			up.prepare(&in, &out, "/chat/completions", tc.ip)
-			if got := string(out.URI().FullURI()); got != "http://127.0.0.1:9/base/v1/chat/completions?x=1" {
+			up.prepare(&in, &out, "/chat/completions", tc.ip, chatQuery)
+			if got := string(out.URI().FullURI()); got != "http://127.0.0.1:9/base/v1/chat/completions?api-version=2024-10-21" {
 				t.Errorf("URI = %s", got)
 			}
 			checks := map[string]string{
@@ -125,7 +125,28 @@ func BenchmarkPrepare(b *testing.B) {
 	b.ReportAllocs()
 	for b.Loop() {
 		out := fasthttp.AcquireRequest()
-		up.prepare(&in, out, "/chat/completions", ip)
+		up.prepare(&in, out, "/chat/completions", ip, chatQuery)
 		fasthttp.ReleaseRequest(out)
+	}
+}
+
+// TestQueryCredentialsStay: a client's key in the query string stays with Weir on every
+// surface; a data API gets its other parameters.
+func TestQueryCredentialsStay(t *testing.T) {
+	for _, tc := range []struct {
+		keep func([]byte) bool
+		in   string
+		want string
+	}{
+		{chatQuery, "?api-key=s&key=s&access_token=s&x=1", ""},
+		{chatQuery, "?api-version=2024-10-21", "api-version=2024-10-21"},
+		{dataQuery, "?q=fatturato&api-key=s&Access_Token=s&key=s&token=s&limit=5&limit=6", "q=fatturato&limit=5&limit=6"},
+	} {
+		var in, out fasthttp.Request
+		in.SetRequestURI("/x" + tc.in)
+		copyQuery(in.URI().QueryArgs(), out.URI().QueryArgs(), tc.keep)
+		if got := out.URI().QueryArgs().String(); got != tc.want {
+			t.Errorf("%s: forwarded %q, want %q", tc.in, got, tc.want)
+		}
 	}
 }
