@@ -33,6 +33,8 @@ type queryParams struct {
 	mode        string
 	data        string // replaces the data section
 	route       string // extra route keys
+	documents   string // a documents section
+	policies    string // replaces the example's policy bundle
 }
 
 var exampleData = map[string]string{
@@ -83,10 +85,14 @@ func startQueryGateway(t *testing.T, p queryParams) *queryEnv {
 	if data == "" {
 		data = fmt.Sprintf(exampleData[p.example], ex)
 	}
+	policies := p.policies
+	if policies == "" {
+		policies = ex + "/policies"
+	}
 	cfg := fmt.Sprintf(`listen: 127.0.0.1:0
 admin_listen: 127.0.0.1:0
 rules: %s/rules
-policies: %s/policies
+policies: %s
 routes:
   - name: query
     surface: query
@@ -94,8 +100,8 @@ routes:
     mode: %s
     on_violation: %s
 %s%sdata:
-%saudit: {path: audit.jsonl, include_content: true}
-`, ex, ex, p.mode, p.onViolation, model, p.route, data)
+%s%saudit: {path: audit.jsonl, include_content: true}
+`, ex, policies, p.mode, p.onViolation, model, p.route, data, p.documents)
 	path := filepath.Join(e.dir, "weir.yaml")
 	if err := os.WriteFile(path, []byte(cfg), 0o600); err != nil {
 		t.Fatal(err)

@@ -35,7 +35,8 @@ type Snapshot struct {
 
 	routes    []*route // longest path first
 	upstreams map[string]*upstream
-	sources   map[string]*query.Source // the data sources of query routes
+	sources   map[string]*query.Source   // the data sources of query routes
+	docs      map[string]*query.DocIndex // the document sources of query routes
 }
 
 // route is a compiled config route.
