@@ -227,3 +227,18 @@ func (failingModel) Name() string { return "failing" }
 func (failingModel) Generate(context.Context, []llm.Message, llm.Options) (llm.Response, error) {
 	return llm.Response{}, context.DeadlineExceeded
 }
+
+// TestUncoveredWithDocuments: without a model, a question the data does not cover on a
+// route that also reads documents reads no context rows — the passages are the material —
+// and says the data does not answer it before quoting them.
+func TestUncoveredWithDocuments(t *testing.T) {
+	adsl := openExampleSource(t, "clinical", "adsl", "adsl.schema.yaml", "adsl.csv", "query_adsl")
+	e := engineFor(adsl)
+	e.Docs = map[string]DocSource{"pdf": &fakeDocs{}}
+	route := rules.Route{Kind: KindAgent, Sources: []string{"pdf", "adsl"}, Tools: []string{"search_protocol", "query_adsl"}}
+	g := &policyGuard{allowed: map[string]bool{"search_protocol": true, "query_adsl": true}}
+	resp, md := ask(t, e, "what dropout rate did the protocol assume?", route, Options{}, g)
+	if len(resp.Rows) != 0 || len(md.ToolCalls) != 1 || !strings.HasPrefix(resp.Answer, CannotAnswer) || !strings.Contains(resp.Answer, "\n\n"+DocsHeading+"\nFrom protocol.pdf p. 7") {
+		t.Fatalf("%d rows, calls %+v, answer %q", len(resp.Rows), md.ToolCalls, resp.Answer)
+	}
+}

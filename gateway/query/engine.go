@@ -254,12 +254,19 @@ func (r *run) degrade(ctx context.Context, cause error) *Error {
 }
 
 // degradeData is the data part of an answer the model could not write: the answer from the
-// data, or the rows an analysis would have read with why they are not an answer.
+// data, or why the data does not answer with the rows an analysis would have read (none
+// when the intent also reads documents, whose passages are then the material).
 func (r *run) degradeData(ctx context.Context, cause error) *Error {
 	if len(r.sources()) == 0 && len(r.docSources()) > 0 {
 		return nil // the documents answer
 	}
 	if sq := r.understand(); len(sq.Uncovered) > 0 && len(r.sources()) > 0 {
+		if len(r.docSources()) > 0 {
+			// The documents' passages are the material; rows the question does not
+			// select would only bury them.
+			r.cannotAnswer(sq.Uncovered)
+			return nil
+		}
 		return r.showContext(ctx, sq.Uncovered)
 	}
 	if err := r.dataOnly(ctx); err != nil {
