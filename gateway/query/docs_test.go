@@ -242,3 +242,16 @@ func TestUncoveredWithDocuments(t *testing.T) {
 		t.Fatalf("%d rows, calls %+v, answer %q", len(resp.Rows), md.ToolCalls, resp.Answer)
 	}
 }
+
+// TestHybridWithDocuments: options.mode hybrid on a documents route answers with the
+// quoted passages and, as a separate section, the model's analysis of them.
+func TestHybridWithDocuments(t *testing.T) {
+	e := engineFor()
+	e.Docs = map[string]DocSource{"pdf": &fakeDocs{}}
+	m := &contextModel{}
+	e.Model = m
+	resp, _ := ask(t, e, "What dropout rate was assumed?", pdfRoute, Options{Mode: ModeHybrid}, &policyGuard{allowed: map[string]bool{"search_protocol": true}})
+	if !strings.HasPrefix(resp.Answer, DocsHeading) || resp.Analysis != "Analysis." || !strings.Contains(m.prompt, "[1] protocol.pdf p. 7") {
+		t.Fatalf("answer %q analysis %q prompt %q", resp.Answer, resp.Analysis, m.prompt)
+	}
+}
