@@ -7,6 +7,8 @@ import (
 	"path"
 	"strings"
 	"testing"
+
+	"github.com/weirgw/weir/adapters/data/sqlstore/pgtest"
 )
 
 // protocolQuestion is one line of clinical/protocol_questions.jsonl: a question the demo
@@ -54,9 +56,22 @@ func itoa(n int) string { b, _ := json.Marshal(n); return string(b) }
 // TestProtocolQuestions asks the clinical example's query route, without a model, every
 // protocol question (protocol_questions.jsonl): whatever intent the rules give it, the
 // answer must quote the passage that answers it, cited with its file and page, and the
-// metadata must list that passage among the sources.
+// metadata must list that passage among the sources. The documents are indexed in the
+// embedded SQLite and, when WEIR_TEST_POSTGRES_DSN is set, in PostgreSQL.
 func TestProtocolQuestions(t *testing.T) {
 	qs := readProtocolQuestions(t)
+	t.Run("sqlite", func(t *testing.T) { askProtocolQuestions(t, qs) })
+	t.Run("postgres", func(t *testing.T) {
+		dsn := pgtest.DSN(t)
+		if dsn == "" {
+			t.Skip("no PostgreSQL")
+		}
+		t.Setenv("WEIR_DOCS_DSN", dsn)
+		askProtocolQuestions(t, qs)
+	})
+}
+
+func askProtocolQuestions(t *testing.T, qs []protocolQuestion) {
 	ask := inProcess(t, "clinical", "")
 	for _, q := range qs {
 		status, body, err := ask(q.Question)
