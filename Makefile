@@ -44,7 +44,8 @@ FUZZTIME ?= 20000x
 FUZZ_TARGETS := ./rules:FuzzLoad ./rules:FuzzClassify \
 	./policies/grounding:FuzzExtract ./policies/grounding:FuzzCheck ./policies:FuzzParseArguments \
 	./adapters/data:FuzzPlan ./gateway/config:FuzzParse ./gateway/internal/strictjson:FuzzParse ./gateway/openai:FuzzCompletion \
-	./gateway/audit:FuzzSealMatchesJSON ./gateway:FuzzSSE ./gateway:FuzzStreamRelay ./gateway:FuzzChatResponse
+	./gateway/audit:FuzzSealMatchesJSON ./gateway:FuzzSSE ./gateway:FuzzStreamRelay ./gateway:FuzzChatResponse \
+	./gateway/query/nl:FuzzParse ./adapters/docs:FuzzSearch ./adapters/docs:FuzzParseArguments
 
 fuzz-smoke:
 	@set -e; for t in $(FUZZ_TARGETS); do \

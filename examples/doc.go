@@ -6,4 +6,6 @@
 // of this package load every pack and bundle, run their inline tests, measure each pack on
 // its held-aside questions, and check the values of the query route's answers to the
 // question sets (internal/judge grades them) on SQLite and, when available, PostgreSQL.
+// The clinical example's protocol questions (clinical/protocol_questions.jsonl) go through
+// the same query route: each answer must quote and cite the passage that answers it.
 package examples

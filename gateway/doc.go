@@ -1,6 +1,6 @@
 // Package gateway is Weir's server: a fasthttp listener that runs every request through one
 // pipeline, reading one immutable Snapshot (config, rule pack, policy bundle, upstream
-// clients, data sources) that hot reload replaces as a whole.
+// clients, data sources, document indexes) that hot reload replaces as a whole.
 //
 // The pipeline (pipeline.go, the only place the order is declared):
 //

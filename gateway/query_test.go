@@ -35,6 +35,8 @@ type queryParams struct {
 	route       string // extra route keys
 	auth        string // the route's auth; default none
 	extra       string // top-level YAML appended (auth:, limits:)
+	documents   string // a documents section
+	policies    string // replaces the example's policy bundle
 }
 
 var exampleData = map[string]string{
@@ -88,10 +90,14 @@ func startQueryGateway(t *testing.T, p queryParams) *queryEnv {
 	if data == "" {
 		data = fmt.Sprintf(exampleData[p.example], ex)
 	}
+	policies := p.policies
+	if policies == "" {
+		policies = ex + "/policies"
+	}
 	cfg := fmt.Sprintf(`listen: 127.0.0.1:0
 admin_listen: 127.0.0.1:0
 rules: %s/rules
-policies: %s/policies
+policies: %s
 routes:
   - name: query
     surface: query
@@ -100,8 +106,8 @@ routes:
     mode: %s
     on_violation: %s
 %s%sdata:
-%saudit: {path: audit.jsonl, include_content: true}
-%s`, ex, ex, p.auth, p.mode, p.onViolation, model, p.route, data, p.extra)
+%s%saudit: {path: audit.jsonl, include_content: true}
+%s`, ex, policies, p.auth, p.mode, p.onViolation, model, p.route, data, p.documents, p.extra)
 	path := filepath.Join(e.dir, "weir.yaml")
 	if err := os.WriteFile(path, []byte(cfg), 0o600); err != nil {
 		t.Fatal(err)

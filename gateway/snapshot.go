@@ -35,10 +35,11 @@ type Snapshot struct {
 
 	routes    []*route // longest path first
 	upstreams map[string]*upstream
-	sources   map[string]*query.Source // the data sources of query routes
-	top       *policySet               // Pack, Classifier and Bundle as a set
-	auth      *auth.Authenticator      // the credentials of auth:
-	limits    *limiter                 // the rate limits of limits:
+	sources   map[string]*query.Source   // the data sources of query routes
+	top       *policySet                 // Pack, Classifier and Bundle as a set
+	auth      *auth.Authenticator        // the credentials of auth:
+	limits    *limiter                   // the rate limits of limits:
+	docs      map[string]*query.DocIndex // the document sources of query routes
 }
 
 // route is a compiled config route.

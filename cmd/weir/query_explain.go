@@ -10,8 +10,8 @@ import (
 )
 
 // writeExplain shows how a question was read, from the response's metadata: the intent and
-// route, the semantic query, each read with its tool, verdict and SQL, and what the query
-// does not cover.
+// route, the semantic query, each read with its tool, verdict and SQL (a document search
+// with its text and the passages found), and what the query does not cover.
 func writeExplain(w io.Writer, body []byte) {
 	var r struct {
 		Metadata *query.Metadata `json:"metadata"`
@@ -35,6 +35,12 @@ func writeExplain(w io.Writer, body []byte) {
 			verdict = "denied by policy, not run"
 		}
 		fmt.Fprintf(w, "read %d: %s on %s (%s), %s\n", i+1, s.Tool, s.Source, s.Why, verdict)
+		if s.Search != "" {
+			fmt.Fprintf(w, "  search: %q, limit %d\n", s.Search, s.Limit)
+			if s.Allowed {
+				fmt.Fprintf(w, "  found %d passages: %s\n", len(s.Found), strings.Join(s.Found, ", "))
+			}
+		}
 		if s.SQL != "" {
 			fmt.Fprintf(w, "  %s\n", s.SQL)
 		}

@@ -11,6 +11,7 @@ import (
 
 	"github.com/weirgw/weir/adapters/data"
 	"github.com/weirgw/weir/adapters/data/semantic"
+	"github.com/weirgw/weir/adapters/docs"
 	"github.com/weirgw/weir/adapters/llm"
 	"github.com/weirgw/weir/policies/grounding"
 )
@@ -19,11 +20,13 @@ import (
 const toolRowsShown = 50
 
 // agent runs the bounded tool loop (seed 003): the model gets one query tool per data
-// source the intent reads and may call them up to max_iterations times. Every call is
-// decided by the tools policy and recorded. An invalid query goes back to the model as an
-// error to correct; a system error ends the loop and reaches the user as DATABASE_ERROR;
-// an empty result is valid data. The final answer is grounded in the results the model
-// saw and checked by the response policy.
+// source the intent reads, and the search tool of each of its document sources, and may
+// call them up to max_iterations times. Before the loop Weir searches the documents with
+// the question itself (seed 004's retrieval), so that the model starts from the passages.
+// Every call is decided by the tools policy and recorded. An invalid query goes back to the
+// model as an error to correct; a system error ends the loop and reaches the user as
+// DATABASE_ERROR; an empty result is valid data. The final answer is grounded in the
+// results and passages the model saw and checked by the response policy.
 func (r *run) agent(ctx context.Context) *Error {
 	if r.e.Model == nil {
 		return r.degrade(ctx, nil)
@@ -37,69 +40,106 @@ func (r *run) agent(ctx context.Context) *Error {
 	if maxIter <= 0 {
 		maxIter = r.e.Opts.MaxIterations
 	}
-	msgs := []llm.Message{
-		{Role: llm.RoleSystem, Content: r.agentPrompt(tools)},
+	passages, perr := r.searchDocs(ctx)
+	if perr != nil {
+		return perr
+	}
+	st := &agentState{byTool: byTool}
+	st.seen, st.called = r.docGrounding()
+	st.msgs = []llm.Message{
+		{Role: llm.RoleSystem, Content: r.agentPrompt(tools) + passageBlock(passages)},
 		{Role: llm.RoleUser, Content: r.q.Text},
 	}
-	var seen []grounding.Source // tool results the answer may rest on
-	var called []string
-	var last *SourceResult
 	for iter := 1; iter <= maxIter; iter++ {
 		r.md.Iterations = iter
-		resp, err := r.e.Model.Generate(ctx, msgs, llm.Options{Tools: tools})
+		resp, err := r.e.Model.Generate(ctx, st.msgs, llm.Options{Tools: tools})
 		if err != nil {
-			if last != nil {
-				r.showLast(last)
-			}
+			r.showLastOf(st)
 			return r.modelFailed(ctx, err)
 		}
 		r.md.TokensUsed += resp.Usage.PromptTokens + resp.Usage.CompletionTokens
 		if len(resp.ToolCalls) == 0 {
-			if strings.TrimSpace(resp.Text) == "" {
-				return r.modelFailed(ctx, errors.New("the model returned neither an answer nor a tool call"))
-			}
-			if last != nil {
-				r.showLast(last)
-			}
-			text, cerr := r.check(ctx, resp.Text, seen, called)
-			if cerr != nil {
-				return r.modelFailed(ctx, cerr)
-			}
-			r.resp.Answer = text
-			return nil
+			return r.agentAnswer(ctx, st, resp.Text)
 		}
-		msgs = append(msgs, llm.Message{Role: llm.RoleAssistant, Content: resp.Text, ToolCalls: resp.ToolCalls})
-		verdicts, err := r.q.Guard.Tools(ctx, resp.ToolCalls)
-		if err != nil {
-			return &Error{Status: http.StatusInternalServerError, Code: CodePolicy, Message: "the tools decision failed; the question is refused", Err: err}
-		}
-		for i, call := range resp.ToolCalls {
-			rec := CallRecord{ID: call.ID, Name: call.Name, Origin: OriginModel, Allow: verdicts[i].Allow, Reason: verdicts[i].Reason, Arguments: call.Arguments}
-			content, sr, serr := r.runCall(ctx, call, verdicts[i], byTool, &rec)
-			r.md.ToolCalls = append(r.md.ToolCalls, rec)
-			if serr != nil {
-				if last != nil {
-					r.showLast(last)
-				}
-				return serr
-			}
-			if sr != nil {
-				last = sr
-				seen = append(seen, grounding.Source{Kind: grounding.Tool, Name: call.Name, Content: content})
-				called = append(called, call.Name)
-			}
-			msgs = append(msgs, llm.Message{Role: llm.RoleTool, ToolCallID: call.ID, Name: call.Name, Content: content})
+		if err := r.agentCalls(ctx, st, resp); err != nil {
+			r.showLastOf(st)
+			return err
 		}
 	}
 	// The model kept asking: show what it found, say so.
-	if last == nil {
+	if st.last == nil {
 		return &Error{Status: http.StatusBadGateway, Code: CodeAI, Message: fmt.Sprintf("The model did not answer within %d steps.", maxIter),
 			Suggestion: "ask a narrower question"}
 	}
-	r.showLast(last)
-	r.resp.Answer = describe(r.e.Sources[last.Name], last)
+	r.showLast(st.last)
+	r.resp.Answer = describe(r.e.Sources[st.last.Name], st.last)
 	r.warn(fmt.Sprintf("the model did not answer within %d steps; showing the last data it retrieved", maxIter))
 	return nil
+}
+
+// agentState is the conversation of the tool loop and what its answer may rest on.
+type agentState struct {
+	msgs   []llm.Message
+	byTool map[string]*Source
+	seen   []grounding.Source // tool results and passages the answer may rest on
+	called []string
+	last   *SourceResult // the last data retrieved, shown with the answer
+}
+
+// agentAnswer checks the model's final answer against what it saw.
+func (r *run) agentAnswer(ctx context.Context, st *agentState, text string) *Error {
+	if strings.TrimSpace(text) == "" {
+		return r.modelFailed(ctx, errors.New("the model returned neither an answer nor a tool call"))
+	}
+	r.showLastOf(st)
+	out, cerr := r.check(ctx, text, st.seen, st.called)
+	if cerr != nil {
+		return r.modelFailed(ctx, cerr)
+	}
+	r.resp.Answer = out
+	return nil
+}
+
+// agentCalls decides the model's proposed calls, runs the allowed ones and adds their
+// results to the conversation. A system error ends the loop.
+func (r *run) agentCalls(ctx context.Context, st *agentState, resp llm.Response) *Error {
+	st.msgs = append(st.msgs, llm.Message{Role: llm.RoleAssistant, Content: resp.Text, ToolCalls: resp.ToolCalls})
+	verdicts, err := r.q.Guard.Tools(ctx, resp.ToolCalls)
+	if err != nil {
+		return &Error{Status: http.StatusInternalServerError, Code: CodePolicy, Message: "the tools decision failed; the question is refused", Err: err}
+	}
+	for i, call := range resp.ToolCalls {
+		rec := CallRecord{ID: call.ID, Name: call.Name, Origin: OriginModel, Allow: verdicts[i].Allow, Reason: verdicts[i].Reason, Arguments: call.Arguments}
+		var content string
+		var sr *SourceResult
+		var serr *Error
+		grounds := false
+		if d := r.docTool(call.Name); d != nil && verdicts[i].Allow {
+			content, grounds, serr = r.runDocCall(ctx, d, call, &rec)
+		} else {
+			content, sr, serr = r.runCall(ctx, call, verdicts[i], st.byTool, &rec)
+			grounds = sr != nil
+		}
+		r.md.ToolCalls = append(r.md.ToolCalls, rec)
+		if serr != nil {
+			return serr
+		}
+		if sr != nil {
+			st.last = sr
+		}
+		if grounds {
+			st.seen = append(st.seen, grounding.Source{Kind: grounding.Tool, Name: call.Name, Content: content})
+			st.called = append(st.called, call.Name)
+		}
+		st.msgs = append(st.msgs, llm.Message{Role: llm.RoleTool, ToolCallID: call.ID, Name: call.Name, Content: content})
+	}
+	return nil
+}
+
+func (r *run) showLastOf(st *agentState) {
+	if st.last != nil {
+		r.showLast(st.last)
+	}
 }
 
 // runCall executes one proposed call. It returns the tool message for the model, the
@@ -156,8 +196,9 @@ func (r *run) showLast(sr *SourceResult) {
 	r.setData(&cp)
 }
 
-// agentTools returns the query tools the model is offered: one per source of the intent,
-// named by the source's tool, minus those the request decision does not allow.
+// agentTools returns the tools the model is offered: one query tool per data source of the
+// intent, named by the source's tool, the semantic query, and the search tool of each
+// document source, minus those the request decision does not allow.
 func (r *run) agentTools() ([]llm.Tool, map[string]*Source) {
 	var tools []llm.Tool
 	by := map[string]*Source{}
@@ -172,6 +213,11 @@ func (r *run) agentTools() ([]llm.Tool, map[string]*Source) {
 		m := r.parserFor().Model()
 		tools = append(tools, llm.Tool{Name: name, Description: m.ToolDescription(), Parameters: m.JSONSchema()})
 	}
+	for _, d := range r.docSources() {
+		if r.q.Allowed == nil || slices.Contains(r.q.Allowed, d.Tool()) {
+			tools = append(tools, llm.Tool{Name: d.Tool(), Description: docs.ToolDescription, Parameters: docs.ToolParameters()})
+		}
+	}
 	return tools, by
 }
 
@@ -184,6 +230,9 @@ func (r *run) agentPrompt(tools []llm.Tool) string {
 	b.WriteString("Each tool takes a structured query (filters, aggregations, orderBy, limit) described by its schema. ")
 	b.WriteString("If a call returns an error, correct the query and call again. An empty result is a valid answer. ")
 	b.WriteString("Quote numbers exactly as the results give them, or derive them in one visible step; never invent numbers.\n")
+	for _, d := range r.docSources() {
+		fmt.Fprintf(&b, "For what the study documents say, call %s; cite each passage you use as its citation (e.g. protocol.pdf p. 7).\n", d.Tool())
+	}
 	if d := r.q.Intent.Description; d != "" {
 		fmt.Fprintf(&b, "The question was classified as %s: %s\n", r.q.Class.Intent, d)
 	}

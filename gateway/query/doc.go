@@ -24,6 +24,23 @@
 // query as its arguments. A denied read does not run; it is recorded in Metadata.ToolCalls
 // (origin weir, allow false) and the answer says the data was not read by policy.
 //
+// Documents (seed 004's protocol PDFs) are a source kind of their own, DocSource (docs.go):
+// an intent whose route names a document source searches it with the question — a read
+// like any other, the tool call {"query", "limit"} decided by the tools policy before it
+// runs — alongside its data reads (the both route: PDF and SQL retrieval in parallel). The
+// passages, with file and page, are listed in the metadata's sources and grounding for a
+// model's answer; without a model the answer quotes the best of them with their citations
+// (docs_answer.go). In the agent loop the model also gets the search tool (docs_agent.go).
+//
+// DocIndex (docindex.go), the DocSource of a configured `documents:` entry, is an adapter
+// of adapters/docs, and it lives here rather than in adapters/docs because the adapter
+// must speak this package's types (Passage, the DocSource contract): adapters/docs
+// importing gateway/query would make an adapter depend on the gateway — and a cycle, since
+// gateway/config already imports adapters/docs for its settings. The same holds for the
+// data sources, opened here from adapters/data (sources.go). Either way this package names
+// no database driver: those stay behind the adapters, and the engine itself sees only the
+// DocSource interface, so it is tested with a fake.
+//
 // Known question/answer pairs (known.go, seed 004's context cache) are consulted first.
 // Which sources a question reads follows from the semantic layer: the source of what it
 // measures, joined on declared entities to the sources of its conditions. Every answer a

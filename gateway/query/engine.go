@@ -107,6 +107,11 @@ type run struct {
 	// sq is the question's semantic query; steps the reads it made.
 	sq    *semantic.Query
 	steps []StepRecord
+	// docsSearched is set once the documents were searched (a question searches them
+	// once); docsDenied are the searches the policy refused, docsFailed whether one failed.
+	docsSearched bool
+	docsDenied   []*read
+	docsFailed   bool
 }
 
 // Answer answers q. It returns the metadata in every case, the failures included; the
@@ -153,6 +158,9 @@ func (e *Engine) Answer(ctx context.Context, q *Question) (*Response, *Metadata,
 }
 
 func (r *run) finish(err *Error) (*Response, *Metadata, *Error) {
+	if r.q.Options.Explain {
+		r.md.Steps = r.steps
+	}
 	if err != nil {
 		return nil, r.md, err
 	}
@@ -213,11 +221,20 @@ func (r *run) setData(sr *SourceResult) {
 	}
 }
 
-// data answers from the data alone: the extracted filters become a query (seed 000's
-// simple queries, seed 002's direct metrics).
+// data answers without a model: from the data (seed 000's simple queries, seed 002's
+// direct metrics) and, when the intent reads documents, with their best passages quoted
+// (seed 004's pdf and both routes), searched alongside the data reads.
 func (r *run) data(ctx context.Context) *Error {
+	return r.alongDocs(ctx, func() *Error { return r.dataOnly(ctx) })
+}
+
+// dataOnly answers from the data sources alone; an intent that reads only documents has
+// no data part.
+func (r *run) dataOnly(ctx context.Context) *Error {
 	if len(r.sources()) == 0 {
-		r.cannotAnswer([]string{"no data source serves intent " + r.q.Class.Intent})
+		if len(r.docSources()) == 0 {
+			r.cannotAnswer([]string{"no data source serves intent " + r.q.Class.Intent})
+		}
 		return nil
 	}
 	return r.answerSemantic(ctx)
@@ -233,13 +250,26 @@ func (r *run) degrade(ctx context.Context, cause error) *Error {
 		return nil
 	}
 	r.warn(AIUnavailable)
-	if len(r.docSources()) > 0 && len(r.sources()) == 0 {
-		return r.showPassages(ctx)
+	return r.alongDocs(ctx, func() *Error { return r.degradeData(ctx, cause) })
+}
+
+// degradeData is the data part of an answer the model could not write: the answer from the
+// data, or why the data does not answer with the rows an analysis would have read (none
+// when the intent also reads documents, whose passages are then the material).
+func (r *run) degradeData(ctx context.Context, cause error) *Error {
+	if len(r.sources()) == 0 && len(r.docSources()) > 0 {
+		return nil // the documents answer
 	}
 	if sq := r.understand(); len(sq.Uncovered) > 0 && len(r.sources()) > 0 {
+		if len(r.docSources()) > 0 {
+			// The documents' passages are the material; rows the question does not
+			// select would only bury them.
+			r.cannotAnswer(sq.Uncovered)
+			return nil
+		}
 		return r.showContext(ctx, sq.Uncovered)
 	}
-	if err := r.data(ctx); err != nil {
+	if err := r.dataOnly(ctx); err != nil {
 		if cause != nil && r.e.Model != nil {
 			return &Error{Status: http.StatusBadGateway, Code: CodeAI, Message: "The model and the data are both unavailable.", Suggestion: "retry in a moment", Err: cause}
 		}

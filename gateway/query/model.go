@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
-	"slices"
 	"strings"
 
 	"github.com/weirgw/weir/adapters/llm"
@@ -30,29 +29,29 @@ func (r *run) contextLimits() (rows, tokens int) {
 }
 
 // llm answers with the model over the rows the question's filters select (seed 000's
-// complex queries). Without a model, or when it fails, the rows are the answer.
+// complex queries) and the passages of the intent's documents, searched alongside. Without
+// a model, or when it fails, the rows and the quoted passages are the answer.
 func (r *run) llm(ctx context.Context) *Error {
 	if r.e.Model == nil {
 		return r.degrade(ctx, nil)
 	}
 	rows, tokens := r.contextLimits()
 	var results []SourceResult
-	passages, perr := r.searchDocs(ctx)
-	if perr != nil {
-		return perr
-	}
-	if r.readsData() && len(r.sources()) > 0 {
-		sr, err := r.contextRows(ctx, rows)
-		switch {
-		case err != nil && err.Code == CodePolicy:
-			return err
-		case err != nil:
-			// The model can still answer without data (advice); it is told so.
-			r.warn("no data could be read for this answer: " + err.Message)
-		case sr != nil:
+	passages, err := r.withDocs(ctx, func() *Error {
+		sr, err := r.modelRows(ctx, rows)
+		if sr != nil {
 			results = []SourceResult{*sr}
 			r.setData(sr)
 		}
+		return err
+	})
+	if err != nil {
+		return err
+	}
+	if len(r.docsDenied) > 0 && len(passages) == 0 && len(results) == 0 {
+		// Without the documents it was to read, the model would answer from memory.
+		r.resp.Answer = r.notRead(r.denied)
+		return nil
 	}
 	block, n := contextBlock(results, rows, tokens)
 	block = passageBlock(passages) + block
@@ -65,13 +64,30 @@ func (r *run) llm(ctx context.Context) *Error {
 	return nil
 }
 
+// modelRows reads the rows an llm route gives its model, when it reads data. Only a policy
+// failure is an error: without rows the model can still answer (advice), and is told so.
+func (r *run) modelRows(ctx context.Context, rows int) (*SourceResult, *Error) {
+	if !r.readsData() || len(r.sources()) == 0 {
+		return nil, nil
+	}
+	sr, err := r.contextRows(ctx, rows)
+	switch {
+	case err != nil && err.Code == CodePolicy:
+		return nil, err
+	case err != nil:
+		r.warn("no data could be read for this answer: " + err.Message)
+		return nil, nil
+	}
+	return sr, nil
+}
+
 // hybrid answers with the data and, as a separate section, the model's analysis of it
 // (seed 000's hybrid queries).
 func (r *run) hybrid(ctx context.Context) *Error {
 	if err := r.data(ctx); err != nil {
 		return err
 	}
-	if r.primary == "" {
+	if r.primary == "" && len(r.resp.Passages) == 0 {
 		return nil // the policy refused the reads: there is nothing to analyse
 	}
 	if r.e.Model == nil {
@@ -79,8 +95,12 @@ func (r *run) hybrid(ctx context.Context) *Error {
 		return nil
 	}
 	rows, tokens := r.contextLimits()
-	results := []SourceResult{{Name: r.primary, Used: true, Columns: r.resp.Columns, Rows: r.resp.Rows, Total: int64(max(r.md.FindingsAnalyzed, len(r.resp.Rows)))}}
+	var results []SourceResult
+	if r.primary != "" {
+		results = []SourceResult{{Name: r.primary, Used: true, Columns: r.resp.Columns, Rows: r.resp.Rows, Total: int64(max(r.md.FindingsAnalyzed, len(r.resp.Rows)))}}
+	}
 	block, _ := contextBlock(results, rows, tokens)
+	block = passageBlock(r.resp.Passages) + block
 	text, gerr := r.analyse(ctx, block+"\nThe user has been shown these results: "+r.resp.Answer+"\n")
 	if gerr != nil {
 		var e *Error
@@ -125,23 +145,9 @@ func (r *run) analyse(ctx context.Context, block string) (string, error) {
 	if r.primary != "" {
 		called = []string{src.Name}
 	}
-	sources := []grounding.Source{src}
-	for _, c := range r.md.ToolCalls { // a document search counts as the call of its tool
-		if c.Origin == OriginWeir && c.Allow && c.Outcome == "rows" && r.isDocTool(c.Name) && !slices.Contains(called, c.Name) {
-			called = append(called, c.Name)
-			sources = append(sources, grounding.Source{Kind: grounding.Tool, Name: c.Name, Content: passageBlock(r.resp.Passages)})
-		}
-	}
-	return r.check(ctx, resp.Text, sources, called)
-}
-
-func (r *run) isDocTool(name string) bool {
-	for _, d := range r.docSources() {
-		if d.Tool() == name {
-			return true
-		}
-	}
-	return false
+	// A document search counts as the call of its tool, its passages as the result.
+	docSrcs, docCalled := r.docGrounding()
+	return r.check(ctx, resp.Text, append([]grounding.Source{src}, docSrcs...), append(called, docCalled...))
 }
 
 // check passes a model-written answer through grounding and the response decision.

@@ -148,15 +148,21 @@ type Result struct {
 	Notes []string `json:"notes,omitempty"`
 }
 
-// StepRecord is one read a semantic query made, for --explain.
+// StepRecord is one read a question made — a step of its semantic query or a document
+// search — for --explain.
 type StepRecord struct {
-	Source  string      `json:"source"`
-	Tool    string      `json:"tool"`
-	Why     string      `json:"why"`
-	Query   *data.Query `json:"query"`
-	SQL     string      `json:"sql,omitempty"`
-	Args    []any       `json:"args,omitempty"`
-	Allowed bool        `json:"allowed"`
+	Source string      `json:"source"`
+	Tool   string      `json:"tool"`
+	Why    string      `json:"why"`
+	Query  *data.Query `json:"query,omitempty"`
+	SQL    string      `json:"sql,omitempty"`
+	Args   []any       `json:"args,omitempty"`
+	// Search and Limit are a document search's text and passage limit; Found cites the
+	// passages it returned, best first.
+	Search  string   `json:"search,omitempty"`
+	Limit   int      `json:"limit,omitempty"`
+	Found   []string `json:"found,omitempty"`
+	Allowed bool     `json:"allowed"`
 }
 
 // SourceResult is one data source's part of a fan-out.
@@ -180,7 +186,8 @@ type Metadata struct {
 	Route string `json:"route"`
 	// RequestedMode is options.mode as the client sent it ("" when absent).
 	RequestedMode string `json:"requestedMode,omitempty"`
-	// Sources are the data sources Weir read (or was refused to read) for the answer.
+	// Sources are the data and document sources Weir read (or was refused to read) for
+	// the answer; a document source lists the passages it found with their file and page.
 	Sources          []SourceUse    `json:"sources,omitempty"`
 	ExecutionTimeMs  float64        `json:"executionTimeMs"`
 	FindingsAnalyzed int            `json:"findingsAnalyzed"`
@@ -209,8 +216,8 @@ type Pagination struct {
 	Paginated  bool  `json:"paginated"`
 }
 
-// SourceUse is what one data source gave an answer: the rows it returned and whether they
-// were used, or why it was not read.
+// SourceUse is what one data or document source gave an answer: the rows (passages) it
+// returned and whether they were used, or why it was not read.
 type SourceUse struct {
 	Name string `json:"name"`
 	// Tool is the tool name the read had in the tools decision.
@@ -218,6 +225,8 @@ type SourceUse struct {
 	Rows  int    `json:"rows"`
 	Used  bool   `json:"used"`
 	Error string `json:"error,omitempty"`
+	// Passages are what a document source found (Rows of them), best first.
+	Passages []PassageRef `json:"passages,omitempty"`
 }
 
 // CallRecord is one tool call the question made — a data read of Weir's own (origin weir)

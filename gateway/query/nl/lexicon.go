@@ -99,6 +99,7 @@ func init() {
 		reported|recorded|registered|logged|raised|identified|found|filed|submitted|entered|noted|observed|occurred|happened|
 		registrati|registrate|registrato|registrata|segnalati|segnalate|rilevati|rilevate|trovati|trovate|
 		made|make|generated|generato|generata|generati|produced|
+		given|granted|applied|concesso|concessa|concessi|concesse|applicato|applicata|applicati|applicate|
 		get|got|take|took|taken|preso|presi|presa|prese|served|servito|serviti|handled|gestito|gestiti|
 		assessed|classified|marked|flagged|coded|rated|valutati|valutate|classificati|
 		single|singolo|singola|individual|one by one|

@@ -148,13 +148,18 @@ func (r *reader) next(k, n int) int {
 }
 
 // fieldValue reads a field word followed by a number: "site 103", "tavolo 12",
-// "sconto del 20%".
+// "sconto del 20%"; or a percentage followed by a numeric field: "a 10% discount".
 func (r *reader) fieldValue(k int) bool {
 	j := r.prev(k, 1)
-	if j < 0 {
-		return false
+	var m *meaning
+	if j >= 0 {
+		m = r.items[j].kind(mField)
 	}
-	m := r.items[j].kind(mField)
+	if nx := r.next(k, 1); m == nil && r.items[k].num.percent && nx >= 0 {
+		if f := r.items[nx].kind(mField); f != nil && numeric(f) {
+			m, j = f, nx
+		}
+	}
 	if m == nil {
 		return false
 	}
@@ -204,10 +209,11 @@ func (r *reader) existsCount(k int) bool {
 	return true
 }
 
-// topN reads the N of "top 3", "i 2 piatti", "first 10".
+// topN reads the N of "top 3", "i 2 piatti", "first 10". A percentage is never a count
+// of items ("a 10% discount").
 func (r *reader) topN(k int) bool {
 	n := r.items[k].num
-	if n.num != float64(int(n.num)) || n.num < 1 || n.num > 1000 {
+	if n.percent || n.num != float64(int(n.num)) || n.num < 1 || n.num > 1000 {
 		return false
 	}
 	p := r.prev(k, 1)

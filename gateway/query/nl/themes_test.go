@@ -104,6 +104,15 @@ func TestFilters(t *testing.T) {
 		{"orders served by Giula", []string{`"uncovered":["the data has nothing called \"giula\" (closest: Giulia)"]`}, nil},
 		{"orders paid by card", []string{`"uncovered"`}, nil}, // "card" alone names no payment method
 		{"orders paid by credit card", []string{`"values":["Carta di credito"]`}, nil},
+		{"orders not paid by credit card", []string{`"field":"payment_method","op":"notIn","values":["Carta di credito"]`}, []string{`"uncovered"`}},
+		{"orders not served by Giulia", []string{`"field":"waiter","op":"notIn","values":["Giulia"]`}, []string{`"uncovered"`}},
+		// A percentage before a numeric field is its value, never a top N.
+		{"orders with a 10% discount", []string{`"field":"discount_percent","op":"equals","values":[10]`}, []string{`"limit"`}},
+		{"ordini con uno sconto del 20%", []string{`"field":"discount_percent","op":"equals","values":[20]`}, nil},
+		{"the 10% most expensive items", []string{`"uncovered"`}, nil},
+		// A participle saying the measure happened (discounts granted) asks nothing more.
+		{"totale degli sconti applicati a marzo", []string{`"metric":"discount_amount"`}, []string{`"uncovered"`}},
+		{"total discounts granted", []string{`"metric":"discount_amount"`}, []string{`"uncovered"`}},
 	})
 	runParseCases(t, "clinical", []parseCase{
 		{"how many women", []string{`"field":"SEX","op":"in","values":["F"]`}, nil},

@@ -73,7 +73,8 @@ func (r *reader) vsBetween(a, b int) bool {
 }
 
 // negated reports a negation shortly before item k: "not closed", "escluse bevande",
-// "non sono stati pagati in contanti".
+// "non sono stati pagati in contanti", "not paid by credit card" ("by" right before a
+// value says who or how, it groups nothing).
 func (r *reader) negated(k int) bool {
 	for j := k - 1; j >= 0 && j >= k-5; j-- {
 		it := r.items[j]
@@ -81,6 +82,7 @@ func (r *reader) negated(k int) bool {
 		case it.gen == gNot:
 			it.used = true
 			return true
+		case it.is(gBy) && j == k-1:
 		case it.is(gFiller), it.kind(mField) != nil, it.kind(mRows) != nil, it.is(gWith), it.is(gAny):
 		default:
 			return false
