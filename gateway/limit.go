@@ -68,7 +68,7 @@ func (l *limiter) close(next *limiter) {
 	if l == nil || (next != nil && next.store == l.store) {
 		return
 	}
-	l.store.Close()
+	_ = l.store.Close()
 }
 
 // The bucket kinds and scopes, as metric labels and in keys.

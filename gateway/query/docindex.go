@@ -63,7 +63,7 @@ func OpenDocs(ctx context.Context, cfgs []config.DocumentSource, prev map[string
 	}
 	if len(errs) > 0 {
 		for _, d := range RetiredDocs(out, prev) {
-			d.Close()
+			_ = d.Close()
 		}
 		return nil, errors.Join(errs...)
 	}

@@ -130,7 +130,7 @@ func (is *Issuer) Serve(t testing.TB) (string, func() int) {
 		n++
 		mu.Unlock()
 		w.Header().Set("Content-Type", "application/json")
-		w.Write(is.JWKS(t))
+		_, _ = w.Write(is.JWKS(t))
 	}))
 	t.Cleanup(srv.Close)
 	return srv.URL + "/jwks.json", func() int { mu.Lock(); defer mu.Unlock(); return n }
