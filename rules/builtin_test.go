@@ -274,7 +274,7 @@ var builtinPieces = []string{
 
 func TestBuiltinsMatchLegacy(t *testing.T) {
 	rng := rand.New(rand.NewPCG(7, 11))
-	for range 20000 {
+	for range samples(20000) {
 		var b strings.Builder
 		for range 1 + rng.IntN(8) {
 			b.WriteString(builtinPieces[rng.IntN(len(builtinPieces))])

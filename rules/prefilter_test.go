@@ -98,7 +98,7 @@ func TestAnchorPlansMatchRegexp(t *testing.T) {
 			}
 			pool := anchorTextPool(p)
 			matched := 0
-			for n := range 3000 {
+			for n := range samples(3000) {
 				var b strings.Builder
 				for range 1 + rng.IntN(14) {
 					b.WriteString(pool[rng.IntN(len(pool))])

@@ -39,7 +39,7 @@ func TestByteNeedsSound(t *testing.T) {
 		ps = append(ps, pat{src, regexp.MustCompile(src), needs})
 	}
 	matched := 0
-	for n := range 3000 {
+	for n := range samples(3000) {
 		var b strings.Builder
 		for range 1 + rng.IntN(8) {
 			b.WriteString(words[rng.IntN(len(words))])

@@ -42,7 +42,7 @@ func TestLoopPlans(t *testing.T) {
 	canon := newPrefilterSrc(parsed, loopCorpus)
 	orig, _ := compileOrig(t, loopCorpus)
 	matched := 0
-	for range 20000 {
+	for range samples(20000) {
 		var b strings.Builder
 		for range rng.IntN(8) {
 			b.WriteString(pool[rng.IntN(len(pool))])

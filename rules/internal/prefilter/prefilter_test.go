@@ -109,7 +109,7 @@ func TestPrefilterSound(t *testing.T) {
 	rng := rand.New(rand.NewPCG(3, 4))
 	want := make([]bool, len(res))
 	var skipped, matched int
-	for range 20000 {
+	for range samples(20000) {
 		var b strings.Builder
 		for range 1 + rng.IntN(8) {
 			b.WriteString(words[rng.IntN(len(words))])
@@ -293,7 +293,7 @@ func TestPrefilterExact(t *testing.T) {
 	rng := rand.New(rand.NewPCG(5, 6))
 	want := make([]bool, len(res))
 	var matched, rejected int
-	for n := range 6000 {
+	for n := range samples(6000) {
 		// Half the texts draw on one plan's literals, so that near misses are common.
 		pool := words
 		k := rng.IntN(len(pf.plans))
