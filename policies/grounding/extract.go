@@ -61,7 +61,7 @@ func scan(s string) []token {
 			i = masks[mi].end
 			continue
 		}
-		if identifierBefore(s, i) {
+		if l := identifierBefore(s, i); l != labelNone && !labelledQuantity(s, i, l) {
 			i = skipIdentifier(s, i)
 			continue
 		}

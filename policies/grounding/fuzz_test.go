@@ -20,6 +20,8 @@ var fuzzSeeds = []string{
 	"ventiduemila euro, twenty-two thousand, due milioni e mezzo, mezzo milione, a dozen, tre quarti del, a third of, half a million",
 	"one and a half million, un milione e duecentomila, 21,96 migliaia, 35 centesimi, tra venti e trenta mila, the third quarter",
 	"| # | x |\n|---|---|\n| 1 | a |\n| 2 | b |",
+	// Amounts after a label, ids and versions (ident.go).
+	"(rif. ID-48213.77) euro x-48213.77 #48213.77 #48.213,77 ID48213.77 n.48213,77 ID-12 € x-12% gpt-4.1 claude-3.5-sonnet x-482.13 COVID-19 123 #42 3.5b",
 }
 
 func FuzzExtract(f *testing.F) {

@@ -1,10 +1,6 @@
 package grounding
 
-import (
-	"strings"
-	"unicode"
-	"unicode/utf8"
-)
+import "strings"
 
 // span is a byte range [start, end) of text that holds no quantities.
 type span struct{ start, end int }
@@ -89,64 +85,6 @@ func urlEnd(s string, i int) int {
 
 func isEmailByte(c byte) bool {
 	return isWordByte(c) || c == '.' || c == '-' || c == '+' || c == '%'
-}
-
-// identifierBefore reports digits that continue a word: "H2O", "gpt-4o",
-// "v1.2.3", "Q3", "#12". A currency code ("EUR12") is not a word.
-func identifierBefore(s string, i int) bool {
-	if i == 0 {
-		return false
-	}
-	c := s[i-1]
-	switch {
-	case c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z':
-		w := i
-		for w > 0 && (s[w-1] >= 'A' && s[w-1] <= 'Z') {
-			w--
-		}
-		if i-w == 3 && isCode(s[w:i]) && (w == 0 || !isWordByte(s[w-1])) {
-			return false
-		}
-		return true
-	case c == '-' || c == '.' || c == '/':
-		if i < 2 {
-			return false
-		}
-		r, _ := utf8.DecodeLastRuneInString(s[:i-1])
-		return identLetter(r)
-	case c == '#':
-		return true
-	case c >= utf8.RuneSelf:
-		r, _ := utf8.DecodeLastRuneInString(s[:i])
-		return identLetter(r)
-	}
-	return false
-}
-
-// identLetter reports the letters that make touching digits an identifier:
-// Latin ones ("H2O", "è2") and '_'. Scripts written without spaces (Han,
-// kana, Thai, ...) put digits right after a letter in ordinary prose
-// ("收入21956元"), and Greek letters are symbols in analytics ("Δ12%"): there
-// the digits are a quantity and are checked.
-func identLetter(r rune) bool {
-	return r == '_' || unicode.Is(unicode.Latin, r)
-}
-
-// skipIdentifier returns the end of the word-like run of digits at i.
-func skipIdentifier(s string, i int) int {
-	for i < len(s) {
-		c := s[i]
-		if isWordByte(c) {
-			i++
-			continue
-		}
-		if (c == '-' || c == '.' || c == '/') && i+1 < len(s) && isWordByte(s[i+1]) {
-			i++
-			continue
-		}
-		break
-	}
-	return i
 }
 
 // dateOrTime returns the end of a date or time that starts at i:

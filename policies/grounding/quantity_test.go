@@ -1,0 +1,83 @@
+package grounding
+
+import (
+	"strings"
+	"testing"
+)
+
+// quantityCases are amounts that a label, a join, a notation or markup hid
+// from the scanner, and the names and ids that must stay hidden. Each
+// expected text is the original span.
+var quantityCases = []struct {
+	group, name, in string
+	want            []string
+}{
+	// A label in front of an amount does not make it a name (ident.go).
+	{"label", "letter hyphen decimal", "Totale (rif. ID-48213.77) euro", []string{"48213.77=48213.77"}},
+	{"label", "one letter and hyphen", "Totale x-48213.77 euro", []string{"48213.77 euro=48213.77 EUR"}},
+	{"label", "hash decimal", "Totale #48213.77 euro", []string{"48213.77 euro=48213.77 EUR"}},
+	{"label", "hash with groups", "Totale #48.213,77", []string{"48.213,77=48213.77"}},
+	{"label", "letters touching a decimal", "Totale ID48213.77", []string{"48213.77=48213.77"}},
+	{"label", "abbreviation dot", "rif. n.48213,77", []string{"48213,77=48213.77"}},
+	{"label", "decimal comma", "x-4,1", []string{"4,1=4.1"}},
+	{"label", "currency after an integer", "ID-12 € e x-12%", []string{"12 €=12 EUR", "12%=12%"}},
+	{"label", "fraction of four digits", "x-48213.7", []string{"48213.7=48213.7"}},
+	{"label", "more decimals than a version", "x-1.2345", []string{"1.2345=1.2345"}},
+	// Names and ids stay what they are.
+	{"label", "integer ids", "COVID-19, #42, ID-48213, order-1234, Q3, H2O", nil},
+	{"label", "versions", "gpt-4.1, claude-3.5-sonnet, v1.2, v1.2.3, python3.11, ubuntu-22.04, PDF-1.4", nil},
+	{"label", "version-shaped after a letter", "x-482.13", nil},
+	{"label", "letters continue the name", "llama-3.1-8b, 3.5b, gpt-4o, x-48213.77b", nil},
+	{"label", "a space group is no amount", "COVID-19 123 casi", []string{"123=123"}},
+}
+
+func TestQuantities(t *testing.T) {
+	for _, tc := range quantityCases {
+		t.Run(tc.group+"/"+tc.name, func(t *testing.T) {
+			var shown []string
+			for _, n := range Extract(tc.in) {
+				shown = append(shown, show(n))
+				if tc.in[n.Start:n.End] != n.Text {
+					t.Errorf("span %d:%d = %q, Text %q", n.Start, n.End, tc.in[n.Start:n.End], n.Text)
+				}
+			}
+			if strings.Join(shown, " | ") != strings.Join(tc.want, " | ") {
+				t.Errorf("Extract(%q)\n got %q\nwant %q", tc.in, shown, tc.want)
+			}
+		})
+	}
+}
+
+// TestHiddenNumbersChecked writes the invented 48213.77 the ways a model can
+// hide it next to the source's 21956.62: every invented one is reported
+// ungrounded at its original span, every copied one grounded.
+func TestHiddenNumbersChecked(t *testing.T) {
+	ix := NewIndex([]Source{{Kind: Tool, Name: "execute_metric", Content: `{"metric":"revenue","value":21956.62}`}})
+	cases := []struct {
+		name, answer string
+		want         []string // "text" grounded, "!text" not
+	}{
+		{"label", "Il fatturato totale è (rif. ID-48213.77) euro.", []string{"!48213.77"}},
+		{"label grounded", "Il fatturato totale è (rif. ID-21956.62) euro.", []string{"21956.62"}},
+		{"hash", "Il fatturato totale è #48213.77 euro.", []string{"!48213.77 euro"}},
+		{"letter dash", "Il fatturato totale è x-48213.77 euro.", []string{"!48213.77 euro"}},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			var got []string
+			for _, n := range ix.Check(tc.answer, Options{AllowDerivations: true}) {
+				if tc.answer[n.Start:n.End] != n.Text {
+					t.Errorf("span %d:%d = %q, Text %q", n.Start, n.End, tc.answer[n.Start:n.End], n.Text)
+				}
+				if n.Grounded {
+					got = append(got, n.Text)
+				} else {
+					got = append(got, "!"+n.Text)
+				}
+			}
+			if strings.Join(got, " | ") != strings.Join(tc.want, " | ") {
+				t.Errorf("Check(%q)\n got %q\nwant %q", tc.answer, got, tc.want)
+			}
+		})
+	}
+}
