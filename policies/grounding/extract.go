@@ -184,7 +184,8 @@ func scanNumber(s string, i, floor int, st *style) (token, int, bool) {
 	if bare && listMarker(s, &nm, i) {
 		return t, nm.end, false
 	}
-	plain := bare && sf.currency == "" && !sf.pct && sf.scale == 1 && !sf.unit && end == nm.end
+	plain := bare && sf.currency == "" && !sf.pct && sf.scale == 1 && !sf.unit && end == nm.end &&
+		!timesJoin(s, nm.end) && !timesJoin(s, i-1) // "1920x1080" holds no year
 	if plain && nm.n == 1 {
 		v := reads[0].mant
 		if nm.glen(0) == 4 && v >= 1900 && v <= 2100 {

@@ -22,6 +22,8 @@ var fuzzSeeds = []string{
 	"| # | x |\n|---|---|\n| 1 | a |\n| 2 | b |",
 	// Amounts after a label, ids and versions (ident.go).
 	"(rif. ID-48213.77) euro x-48213.77 #48213.77 #48.213,77 ID48213.77 n.48213,77 ID-12 € x-12% gpt-4.1 claude-3.5-sonnet x-482.13 COVID-19 123 #42 3.5b",
+	// Numbers joined by "-" or "x" (context.go, ident.go).
+	"21956.62-48213.77 tra 48213.77-21956.62 euro 2024-48213.77 +21956.62-48213.77 21956.62x48213.77 1920x1080 Q3x4 0x1 1x1x1x1 tel. 02.1234-5678",
 }
 
 func FuzzExtract(f *testing.F) {

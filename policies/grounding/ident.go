@@ -36,6 +36,16 @@ func identifierBefore(s string, i int) int {
 	}
 	c := s[i-1]
 	switch {
+	case (c == 'x' || c == 'X') && timesJoin(s, i-1):
+		// "21956.62x48213.77": a label only when the left side is one ("Q3x4").
+		a := i - 1
+		for a > 0 && (isDigit(s[a-1]) || s[a-1] == '.' || s[a-1] == ',') {
+			a--
+		}
+		if a > 0 && (s[a-1] == '_' || s[a-1]|0x20 >= 'a' && s[a-1]|0x20 <= 'z') {
+			return labelWord
+		}
+		return labelNone
 	case c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z':
 		w := i
 		for w > 0 && (s[w-1] >= 'A' && s[w-1] <= 'Z') {
@@ -90,6 +100,16 @@ func labelledQuantity(s string, i, label int) bool {
 		return false
 	}
 	return label == labelHash || !versionShape(&nm)
+}
+
+// timesJoin reports an "x" at k that joins two numbers, as in
+// "21956.62x48213.77" or "30x40": a digit on each side, and on the left not
+// a lone "0", which makes a hexadecimal literal ("0x1F").
+func timesJoin(s string, k int) bool {
+	if k < 1 || k+1 >= len(s) || s[k]|0x20 != 'x' || !isDigit(s[k-1]) || !isDigit(s[k+1]) {
+		return false
+	}
+	return s[k-1] != '0' || k >= 2 && (isDigit(s[k-2]) || s[k-2] == '.' || s[k-2] == ',')
 }
 
 // versionShape reports a numeral written as a version: one dot between an

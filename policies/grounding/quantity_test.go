@@ -29,6 +29,16 @@ var quantityCases = []struct {
 	{"label", "version-shaped after a letter", "x-482.13", nil},
 	{"label", "letters continue the name", "llama-3.1-8b, 3.5b, gpt-4o, x-48213.77b", nil},
 	{"label", "a space group is no amount", "COVID-19 123 casi", []string{"123=123"}},
+	// Numbers joined by "-" or "x" are read each on its own (context.go, ident.go).
+	{"join", "decimals joined by a hyphen", "Totale 21956.62-48213.77 euro", []string{"21956.62=21956.62 EUR", "48213.77 euro=48213.77 EUR"}},
+	{"join", "invented side first", "tra 48213.77-21956.62 euro", []string{"48213.77=48213.77 EUR", "21956.62 euro=21956.62 EUR"}},
+	{"join", "a year stays a year", "Totale 2024-48213.77 euro", []string{"48213.77 euro=48213.77 EUR"}},
+	{"join", "after a plus sign", "+21956.62-48213.77", []string{"+21956.62=21956.62", "48213.77=48213.77"}},
+	{"join", "decimals joined by a space", "Totale 21956.62 48213.77 euro", []string{"21956.62=21956.62", "48213.77 euro=48213.77 EUR"}},
+	{"join", "times", "Totale 21956.62x48213.77 euro", []string{"21956.62=21956.62", "48213.77 euro=48213.77 EUR"}},
+	{"join", "dimensions hold no year", "30x40 cm, 1920X1080", []string{"30=30", "40=40", "1920=1920", "1080=1080"}},
+	{"join", "a label joined by x", "Q3x4", nil},
+	{"join", "phones stay phones", "+39 02 1234 5678, 555-123-4567, (02) 1234-5678, 02.1234.5678, +1 555.123.4567, tel. 02.1234-5678", nil},
 }
 
 func TestQuantities(t *testing.T) {
@@ -61,6 +71,10 @@ func TestHiddenNumbersChecked(t *testing.T) {
 		{"label grounded", "Il fatturato totale è (rif. ID-21956.62) euro.", []string{"21956.62"}},
 		{"hash", "Il fatturato totale è #48213.77 euro.", []string{"!48213.77 euro"}},
 		{"letter dash", "Il fatturato totale è x-48213.77 euro.", []string{"!48213.77 euro"}},
+		{"dash joined", "Il fatturato totale è 21956.62-48213.77 euro.", []string{"21956.62", "!48213.77 euro"}},
+		{"invented side first", "Il fatturato totale è tra 48213.77-21956.62 euro.", []string{"!48213.77", "21956.62 euro"}},
+		{"year dash", "Il fatturato totale è 2024-48213.77 euro.", []string{"!48213.77 euro"}},
+		{"times joined", "Il fatturato totale è 21956.62x48213.77 euro.", []string{"21956.62", "!48213.77 euro"}},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
