@@ -15,6 +15,7 @@ type token struct {
 	nreads int
 	amb    byte // separator of an ambiguous numeral ('.' or ','), 0 otherwise
 	zeros  bool // the ambiguous numeral ends in "000" ("25.000", "1,000")
+	out    bool // the value is out of the range of float64: never grounded
 }
 
 // Extract finds the quantities in text as people write them (English and
@@ -214,12 +215,29 @@ func scanNumber(s string, i, floor int, st *style) (token, int, bool) {
 
 func (t *token) setValue() {
 	r := t.reads[0]
-	v := scaled(r.mant, t.scale)
+	v := 0.0
+	if r.mant != 0 {
+		v = scaled(r.mant, t.scale) // "0e999" is 0
+	}
+	t.out = r.out || math.IsInf(v, 0) || v == 0 && r.mant != 0
+	if t.out {
+		v = outOfRange(v)
+	}
 	if t.neg {
 		v = -v
 	}
 	t.Value, t.Decimals = v, r.dec
 	t.Trivial = r.dec == 0 && !t.Percent && t.Currency == "" && t.scale == 1 && math.Abs(v) <= 10
+}
+
+// outOfRange is the Value reported for a number beyond float64
+// ("21956.62e48213", "1e-400"): the largest or the smallest positive float,
+// which keeps the policy input finite. Such a number is never grounded.
+func outOfRange(v float64) float64 {
+	if v == 0 {
+		return math.SmallestNonzeroFloat64
+	}
+	return math.MaxFloat64
 }
 
 // resolveStyle settles the readings of ambiguous numerals ("1.234",

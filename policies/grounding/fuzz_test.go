@@ -24,6 +24,8 @@ var fuzzSeeds = []string{
 	"(rif. ID-48213.77) euro x-48213.77 #48213.77 #48.213,77 ID48213.77 n.48213,77 ID-12 € x-12% gpt-4.1 claude-3.5-sonnet x-482.13 COVID-19 123 #42 3.5b",
 	// Numbers joined by "-" or "x" (context.go, ident.go).
 	"21956.62-48213.77 tra 48213.77-21956.62 euro 2024-48213.77 +21956.62-48213.77 21956.62x48213.77 1920x1080 Q3x4 0x1 1x1x1x1 tel. 02.1234-5678",
+	// Exponents and powers beyond float64 (notation.go).
+	"21956.62e48213 21956.62e-48213 -1E+99999 0e99999 4.8×10^9999 10^999 10⁻⁹⁹⁹ 9e308 1e400% 2^99999",
 }
 
 func FuzzExtract(f *testing.F) {

@@ -11,6 +11,7 @@ type reading struct {
 	dec  int     // digits after the decimal separator
 	sig  int     // significant digits; trailing zeros of an integer do not count
 	tz   int     // trailing zeros of an integer reading
+	out  bool    // the value is out of the range of float64 ("10^999")
 }
 
 // Separator classes inside a numeral.

@@ -1,6 +1,8 @@
 package grounding
 
 import (
+	"encoding/json"
+	"math"
 	"strings"
 	"testing"
 )
@@ -75,6 +77,8 @@ func TestHiddenNumbersChecked(t *testing.T) {
 		{"invented side first", "Il fatturato totale è tra 48213.77-21956.62 euro.", []string{"!48213.77", "21956.62 euro"}},
 		{"year dash", "Il fatturato totale è 2024-48213.77 euro.", []string{"!48213.77 euro"}},
 		{"times joined", "Il fatturato totale è 21956.62x48213.77 euro.", []string{"21956.62", "!48213.77 euro"}},
+		{"exponent invented", "Il fatturato totale è 21956.62e48213 euro.", []string{"!21956.62e48213 euro"}},
+		{"exponent zero", "Il fatturato totale è 21956.62e0 euro.", []string{"21956.62e0 euro"}},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
@@ -93,5 +97,52 @@ func TestHiddenNumbersChecked(t *testing.T) {
 				t.Errorf("Check(%q)\n got %q\nwant %q", tc.answer, got, tc.want)
 			}
 		})
+	}
+}
+
+// TestOutOfRange reads numbers beyond float64 — an exponent or a power
+// that is too large or too small — as one number each, reported with a
+// finite Value (the policy input is JSON) and never grounded, even by the
+// same text in a source.
+func TestOutOfRange(t *testing.T) {
+	cases := []struct {
+		in, text string
+		value    float64
+	}{
+		{"Totale 21956.62e48213 euro.", "21956.62e48213 euro", math.MaxFloat64},
+		{"Totale -21956.62E+48213", "-21956.62E+48213", -math.MaxFloat64},
+		{"ratio 21956.62e-48213", "21956.62e-48213", math.SmallestNonzeroFloat64},
+		{"ratio 4.8×10^9999", "4.8×10^9999", math.MaxFloat64},
+		{"Totale 9e308", "9e308", math.MaxFloat64},
+		{"Totale 10^999", "10^999", math.MaxFloat64},
+		{"Totale 10⁻⁹⁹⁹", "10⁻⁹⁹⁹", math.SmallestNonzeroFloat64},
+		{"Totale 0e99999", "0e99999", 0},
+	}
+	for _, tc := range cases {
+		t.Run(tc.in, func(t *testing.T) {
+			ns := NewIndex([]Source{{Kind: User, Content: tc.in}}).Check(tc.in, Options{AllowDerivations: true})
+			if len(ns) != 1 || ns[0].Text != tc.text || ns[0].Value != tc.value {
+				t.Fatalf("got %+v, want one number %q = %g", ns, tc.text, tc.value)
+			}
+			if tc.value != 0 && ns[0].Grounded {
+				t.Errorf("%q is grounded by %s", ns[0].Text, ns[0].Source)
+			}
+			if _, err := json.Marshal(ns[0]); err != nil {
+				t.Error(err)
+			}
+		})
+	}
+}
+
+// TestOutOfRangeNeverZero: a number too small for float64 is not 0 — it
+// is neither grounded by a source 0 nor a source of one.
+func TestOutOfRangeNeverZero(t *testing.T) {
+	ix := NewIndex([]Source{{Kind: Tool, Name: "t", Content: `{"refunds":0}`}})
+	if n := ix.Check("ratio 21956.62e-48213", Options{AllowDerivations: true}); len(n) != 1 || n[0].Grounded {
+		t.Errorf("21956.62e-48213 against a source 0: %+v", n)
+	}
+	ix = NewIndex([]Source{{Kind: User, Content: "soglia 1e-999"}})
+	if n := ix.Check("rimborsi 0 €", Options{AllowDerivations: true}); len(n) != 1 || n[0].Grounded {
+		t.Errorf("0 € against a source 1e-999: %+v", n)
 	}
 }
