@@ -157,14 +157,17 @@ func digitRuns(s string) int {
 // may not reach back before floor, the end of the previous number.
 func scanNumber(s string, i, floor int, st *style) (token, int, bool) {
 	var t token
+	p := readPrefix(s, i)
+	if p.start < floor {
+		p = prefix{start: i} // the previous number took these bytes as its suffix
+	}
+	if r, end, ok := readBased(s, i); ok {
+		return basedNumber(s, p, r, end)
+	}
 	nm := scanNumeral(s, i)
 	reads, n, amb := nm.interpret(s, st)
 	if n == 0 {
 		return t, skipIdentifier(s, i), false
-	}
-	p := readPrefix(s, i)
-	if p.start < floor {
-		p = prefix{start: i} // the previous number took these bytes as its suffix
 	}
 	exp, end := 1.0, nm.end
 	if e, k, ok := readExponent(s, nm.end); ok {
@@ -196,6 +199,19 @@ func scanNumber(s string, i, floor int, st *style) (token, int, bool) {
 			return t, nm.end, false
 		}
 	}
+	t = newToken(s, p, sf, exp, reads, n)
+	if amb {
+		t.amb = nm.seps[1]
+		t.zeros = s[nm.groups[1][0]:nm.groups[1][1]] == "000"
+		t.setValue()
+	}
+	return t, sf.end, true
+}
+
+// newToken is the number with prefix p, suffix sf and readings reads,
+// times exp (a scientific exponent, 1 when none).
+func newToken(s string, p prefix, sf suffix, exp float64, reads [2]reading, n int) token {
+	var t token
 	t.Start, t.End = p.start, sf.end
 	t.Text = s[t.Start:t.End]
 	t.Percent = sf.pct
@@ -205,12 +221,8 @@ func scanNumber(s string, i, floor int, st *style) (token, int, bool) {
 	}
 	t.scale, t.neg = sf.scale*exp, p.neg
 	t.reads, t.nreads = reads, n
-	if amb {
-		t.amb = nm.seps[1]
-		t.zeros = s[nm.groups[1][0]:nm.groups[1][1]] == "000"
-	}
 	t.setValue()
-	return t, sf.end, true
+	return t
 }
 
 func (t *token) setValue() {

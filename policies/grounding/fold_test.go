@@ -76,7 +76,7 @@ var foldCases = []struct {
 	{"scientific", "power of ten", "10⁴ clienti e 10^6", []string{"10⁴=10000", "10^6=1000000"}},
 	{"scientific", "superscript minus", "10⁻³", []string{"10⁻³=0.001"}},
 	{"scientific", "with percent", "1.2e1%", []string{"1.2e1%=12%"}},
-	{"scientific", "identifier is no exponent", "0x1e4 e 3e", nil},
+	{"scientific", "a hex literal is no exponent", "0x1e4 e 3e", []string{"0x1e4=484"}},
 	{"scientific", "times without a power", "2 x 10 tavoli", []string{"2=2", "10=10"}},
 	{"scientific", "unit squared", "120 m²", []string{"120=120"}},
 }

@@ -40,6 +40,13 @@ var quantityCases = []struct {
 	{"join", "times", "Totale 21956.62x48213.77 euro", []string{"21956.62=21956.62", "48213.77 euro=48213.77 EUR"}},
 	{"join", "dimensions hold no year", "30x40 cm, 1920X1080", []string{"30=30", "40=40", "1920=1920", "1080=1080"}},
 	{"join", "a label joined by x", "Q3x4", nil},
+	// Literals in another base (bases.go).
+	{"base", "hexadecimal", "Totale 0xBC55 euro", []string{"0xBC55 euro=48213 EUR"}},
+	{"base", "octal", "Totale 0o136125", []string{"0o136125=48213"}},
+	{"base", "binary", "Totale 0b1011110001010101", []string{"0b1011110001010101=48213"}},
+	{"base", "upper case and underscores", "0XBC55, 0O136125, 0B1011_1100_0101_0101, 0xbc_55", []string{"0XBC55=48213", "0O136125=48213", "0B1011_1100_0101_0101=48213", "0xbc_55=48213"}},
+	{"base", "sign and currency", "-0x10 e €0x10", []string{"-0x10=-16", "€0x10=16 EUR"}},
+	{"base", "no literal", "0b12, 0xBC55g, a0x12, 0b_1", nil},
 	{"join", "phones stay phones", "+39 02 1234 5678, 555-123-4567, (02) 1234-5678, 02.1234.5678, +1 555.123.4567, tel. 02.1234-5678", nil},
 }
 
@@ -77,6 +84,9 @@ func TestHiddenNumbersChecked(t *testing.T) {
 		{"invented side first", "Il fatturato totale è tra 48213.77-21956.62 euro.", []string{"!48213.77", "21956.62 euro"}},
 		{"year dash", "Il fatturato totale è 2024-48213.77 euro.", []string{"!48213.77 euro"}},
 		{"times joined", "Il fatturato totale è 21956.62x48213.77 euro.", []string{"21956.62", "!48213.77 euro"}},
+		{"hexadecimal", "Il fatturato totale è 0xBC55 euro.", []string{"!0xBC55 euro"}},
+		{"octal", "Il fatturato totale è 0o136125 euro.", []string{"!0o136125 euro"}},
+		{"binary", "Il fatturato totale è 0b1011110001010101 euro.", []string{"!0b1011110001010101 euro"}},
 		{"exponent invented", "Il fatturato totale è 21956.62e48213 euro.", []string{"!21956.62e48213 euro"}},
 		{"exponent zero", "Il fatturato totale è 21956.62e0 euro.", []string{"21956.62e0 euro"}},
 	}
@@ -144,5 +154,15 @@ func TestOutOfRangeNeverZero(t *testing.T) {
 	ix = NewIndex([]Source{{Kind: User, Content: "soglia 1e-999"}})
 	if n := ix.Check("rimborsi 0 €", Options{AllowDerivations: true}); len(n) != 1 || n[0].Grounded {
 		t.Errorf("0 € against a source 1e-999: %+v", n)
+	}
+}
+
+// TestBasedLiteralExact: a literal in another base is an exact integer —
+// 0x55F0 is 22000, which does not stand for 21956.62 as "22.000" does.
+func TestBasedLiteralExact(t *testing.T) {
+	ix := NewIndex([]Source{{Kind: Tool, Name: "t", Content: `{"revenue":21956.62,"orders":48213}`}})
+	got := ix.Check("0x55F0 e 0xBC55", Options{AllowDerivations: true})
+	if len(got) != 2 || got[0].Grounded || !got[1].Grounded {
+		t.Errorf("got %+v, want 0x55F0 ungrounded and 0xBC55 grounded", got)
 	}
 }
