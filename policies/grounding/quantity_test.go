@@ -87,6 +87,8 @@ func TestHiddenNumbersChecked(t *testing.T) {
 		{"hexadecimal", "Il fatturato totale è 0xBC55 euro.", []string{"!0xBC55 euro"}},
 		{"octal", "Il fatturato totale è 0o136125 euro.", []string{"!0o136125 euro"}},
 		{"binary", "Il fatturato totale è 0b1011110001010101 euro.", []string{"!0b1011110001010101 euro"}},
+		{"html references", "Il fatturato totale è &#52;&#56;&#50;&#49;&#51;.&#55;&#55; euro.", []string{"!&#52;&#56;&#50;&#49;&#51;.&#55;&#55; euro"}},
+		{"html references grounded", "Il fatturato totale è &#x32;1956&period;62 euro.", []string{"&#x32;1956&period;62 euro"}},
 		{"exponent invented", "Il fatturato totale è 21956.62e48213 euro.", []string{"!21956.62e48213 euro"}},
 		{"exponent zero", "Il fatturato totale è 21956.62e0 euro.", []string{"21956.62e0 euro"}},
 	}
