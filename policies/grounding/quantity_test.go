@@ -40,6 +40,12 @@ var quantityCases = []struct {
 	{"join", "times", "Totale 21956.62x48213.77 euro", []string{"21956.62=21956.62", "48213.77 euro=48213.77 EUR"}},
 	{"join", "dimensions hold no year", "30x40 cm, 1920X1080", []string{"30=30", "40=40", "1920=1920", "1080=1080"}},
 	{"join", "a label joined by x", "Q3x4", nil},
+	// URLs: a query value that is an amount is read, the address is not (skip.go).
+	{"url", "markdown link query", "Totale [report](https://example.invalid/r?total=48213.77) euro", []string{"48213.77=48213.77"}},
+	{"url", "link text", "Totale [48213.77 euro](https://example.invalid/r)", []string{"48213.77 euro=48213.77 EUR"}},
+	{"url", "bare url query", "vedi https://example.invalid/r?total=48213.77&cur=EUR", []string{"48213.77=48213.77"}},
+	{"url", "signs and groups", "www.example.invalid/?a=1.234,56;b=-12,5", []string{"1.234,56=1234.56", "-12,5=-12.5"}},
+	{"url", "address and ids", "https://example.invalid/a/99.5/2024?page=2&id=123&v=1.2.3&d=2024-01-15#t=4.5", nil},
 	// Literals in another base (bases.go).
 	{"base", "hexadecimal", "Totale 0xBC55 euro", []string{"0xBC55 euro=48213 EUR"}},
 	{"base", "octal", "Totale 0o136125", []string{"0o136125=48213"}},
@@ -84,6 +90,7 @@ func TestHiddenNumbersChecked(t *testing.T) {
 		{"invented side first", "Il fatturato totale è tra 48213.77-21956.62 euro.", []string{"!48213.77", "21956.62 euro"}},
 		{"year dash", "Il fatturato totale è 2024-48213.77 euro.", []string{"!48213.77 euro"}},
 		{"times joined", "Il fatturato totale è 21956.62x48213.77 euro.", []string{"21956.62", "!48213.77 euro"}},
+		{"url query", "Il fatturato totale è [report](https://example.invalid/r?total=48213.77) euro.", []string{"!48213.77"}},
 		{"hexadecimal", "Il fatturato totale è 0xBC55 euro.", []string{"!0xBC55 euro"}},
 		{"octal", "Il fatturato totale è 0o136125 euro.", []string{"!0o136125 euro"}},
 		{"binary", "Il fatturato totale è 0b1011110001010101 euro.", []string{"!0b1011110001010101 euro"}},

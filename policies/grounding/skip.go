@@ -45,7 +45,7 @@ func codeAndLinks(s string) []span {
 		case 'h', 'w':
 			if hasURLPrefix(s[i:]) && (i == 0 || !isWordByte(s[i-1])) {
 				end := urlEnd(s, i)
-				m = append(m, span{i, end})
+				m = urlMasks(m, s, i, end)
 				i = end - 1
 			}
 		case '@':
@@ -70,6 +70,61 @@ func codeAndLinks(s string) []span {
 
 func hasURLPrefix(s string) bool {
 	return strings.HasPrefix(s, "http://") || strings.HasPrefix(s, "https://") || strings.HasPrefix(s, "www.")
+}
+
+// urlMasks masks the URL s[i:end] but the values of its query that are
+// amounts: a reader who hovers over or follows
+// "https://example.invalid/r?total=48213.77" is shown 48213.77, while the
+// scheme, host and path are an address, and an integer value (?page=2,
+// ?id=123) is an identifier as after any label. An amount is a value that is
+// one numeral with a decimal fraction or digit groups, signed or not.
+func urlMasks(m []span, s string, i, end int) []span {
+	q := strings.IndexByte(s[i:end], '?')
+	if q < 0 {
+		return append(m, span{i, end})
+	}
+	from := i
+	for k := i + q + 1; k < end && s[k] != '#'; {
+		e := k
+		for e < end && s[e] != '&' && s[e] != ';' && s[e] != '#' {
+			e++
+		}
+		if eq := strings.IndexByte(s[k:e], '='); eq >= 0 && queryAmount(s[k+eq+1:e]) {
+			m = append(m, span{from, k + eq + 1})
+			from = e
+		}
+		if k = e; k < end && s[k] != '#' {
+			k++
+		}
+	}
+	if from < end {
+		m = append(m, span{from, end})
+	}
+	return m
+}
+
+// queryAmount reports a query value written as an amount: "48213.77",
+// "-12,5", "1.234,56"; not "2", "2024-01-15" or "1.2.3".
+func queryAmount(v string) bool {
+	j := 0
+	if j < len(v) && (v[j] == '-' || v[j] == '+') {
+		j++
+	}
+	if j >= len(v) || !isDigit(v[j]) {
+		return false
+	}
+	nm := scanNumeral(v, j)
+	if nm.end != len(v) || nm.n < 2 {
+		return false
+	}
+	for k := 1; k < nm.n; k++ {
+		if nm.seps[k] != sepDot && nm.seps[k] != sepComma {
+			return false
+		}
+	}
+	var st style
+	_, n, _ := nm.interpret(v, &st)
+	return n > 0
 }
 
 func urlEnd(s string, i int) int {
