@@ -26,6 +26,8 @@ var fuzzSeeds = []string{
 	"21956.62-48213.77 tra 48213.77-21956.62 euro 2024-48213.77 +21956.62-48213.77 21956.62x48213.77 1920x1080 Q3x4 0x1 1x1x1x1 tel. 02.1234-5678",
 	// Exponents and powers beyond float64 (notation.go).
 	"21956.62e48213 21956.62e-48213 -1E+99999 0e99999 4.8×10^9999 10^999 10⁻⁹⁹⁹ 9e308 1e400% 2^99999",
+	// Spelled digits and decimals in words (spelled.go).
+	"quattro-otto-due-uno-tre virgola sette-sette euro, four eight two one three point seven seven, zero point five, tre virgola venticinque, tre virgola due milioni, due-tre, virgola, point, uno due tre quattro cinque sei sette otto nove zero uno due tre quattro cinque sei sette otto virgola uno due tre quattro cinque sei sette otto nove zero uno due tre quattro cinque sei sette",
 	// URL query values (skip.go).
 	"[report](https://example.invalid/r?total=48213.77) www.x.it/?a=1.234,56;b=-12,5&c=&=1.5&&d=2#e=4.5 https://x/? https://x/?a=1.2.3&b=2024-01-15",
 	// HTML character references (charref.go).
