@@ -9,10 +9,10 @@ import (
 // token is a number found by the scanner, with what matching needs.
 type token struct {
 	Number
-	scale  float64 // factor of a scale word ("k", "mln"), 1 when none
-	neg    bool
+	scale  float64    // factor of a scale word ("k", "mln"), 1 when none
 	reads  [2]reading // reads[0] is the primary reading
 	nreads int
+	neg    bool
 	amb    byte // separator of an ambiguous numeral ('.' or ','), 0 otherwise
 	zeros  bool // the ambiguous numeral ends in "000" ("25.000", "1,000")
 	out    bool // the value is out of the range of float64: never grounded

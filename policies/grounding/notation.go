@@ -187,7 +187,7 @@ func exactReading(v float64) reading {
 	digits := strings.TrimLeft(intPart+frac, "0")
 	if r.dec == 0 {
 		t := strings.TrimRight(digits, "0")
-		r.tz = len(digits) - len(t)
+		r.tz = int32(len(digits) - len(t))
 		digits = t
 	}
 	r.sig = len(digits)

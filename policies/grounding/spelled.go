@@ -21,9 +21,9 @@ import "strconv"
 // decimalWords separate the integer and the fraction of a spelled number.
 var decimalWords = map[string]bool{"point": true, "virgola": true}
 
-// maxSpelled bounds the digits of a spelled number (a phrase has at most
-// maxPhraseWords words on each side of the decimal word).
-const maxSpelled = 2*maxPhraseWords + 24
+// maxSpelled bounds the digits of a spelled number: its words, or an
+// integer phrase's digits, and the decimal point.
+const maxSpelled = maxPhraseWords + 24
 
 // spelled reads the number at words as digits spelled one by one or as a
 // decimal in words; p and n are the number phrase evalPhrase read there.
@@ -44,7 +44,8 @@ func (ph *phraseBuf) spelled(s string, words []phraseWord, p phrase, n int) (tok
 		return token{}, 0, false
 	}
 	intLen := len(digits)
-	digits, fend := ph.fraction(s, end, append(digits, '.'))
+	// The fraction's words take the room the phrase left in ph.words.
+	digits, fend := fraction(s, end, append(digits, '.'), ph.words[len(words):len(words)])
 	if len(digits) == intLen+1 {
 		if k < 3 {
 			return token{}, 0, false
@@ -72,7 +73,8 @@ func (ph *phraseBuf) spelled(s string, words []phraseWord, p phrase, n int) (tok
 // fraction appends the digits of the fraction that a decimal word after end
 // introduces ("virgola sette-sette", "point five", "virgola venticinque")
 // and returns where it ends; digits come back unchanged when there is none.
-func (ph *phraseBuf) fraction(s string, end int, digits []byte) ([]byte, int) {
+// Its words are read into room.
+func fraction(s string, end int, digits []byte, room []phraseWord) ([]byte, int) {
 	if end >= len(s) || s[end] != ' ' {
 		return digits, end
 	}
@@ -80,7 +82,7 @@ func (ph *phraseBuf) fraction(s string, end int, digits []byte) ([]byte, int) {
 	if !decimalWords[lowerWord(s[end+1:j])] || j+1 >= len(s) || s[j] != ' ' || !isLetterAt(s, j+1) {
 		return digits, end
 	}
-	words := readPhrase(s, j+1, ph.frac[:0])
+	words := readPhrase(s, j+1, room)
 	if k := digitWords(words); k > 0 {
 		return appendDigits(digits, words[:k]), words[k-1].end
 	}

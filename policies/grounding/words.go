@@ -161,7 +161,6 @@ const maxPhraseWords = 16
 // text.
 type phraseBuf struct {
 	words [maxPhraseWords]phraseWord
-	frac  [maxPhraseWords]phraseWord // the words after "virgola" or "point"
 }
 
 // wordNumber reads the number phrase whose first word starts at i. It
@@ -205,9 +204,9 @@ func (ph *phraseBuf) wordNumber(s string, i int) (token, int, bool) {
 }
 
 // readPhrase collects the words from i on that may belong to a number:
-// number words separated by one space or hyphen.
+// number words separated by one space or hyphen, at most cap(out).
 func readPhrase(s string, i int, out []phraseWord) []phraseWord {
-	for len(out) < maxPhraseWords {
+	for len(out) < cap(out) {
 		j := wordEnd(s, i)
 		if j == i {
 			break
