@@ -66,7 +66,10 @@ type namedOp struct {
 func (c *checker) direct() {
 	c.shown = make([]operand, len(c.toks))
 	for k := range c.toks {
-		op, ok := c.ix.matchDirect(&c.toks[k], c.mask)
+		op, ok := operand{}, false
+		if !c.toks[k].out {
+			op, ok = c.ix.matchDirect(&c.toks[k], c.mask)
+		}
 		if !ok {
 			op.n = -2
 		}
@@ -87,6 +90,9 @@ func (c *checker) derive() {
 	}
 	for k := range c.toks {
 		t := &c.toks[k]
+		if t.out {
+			continue // beyond float64: no source number equals it
+		}
 		if !t.Grounded {
 			c.ix.derive(t, c.vis, c.mask)
 		}

@@ -5,12 +5,16 @@ import "strings"
 // phoneEnd returns the end of a phone number that starts at i: groups of
 // digits split by single spaces, hyphens, dots or parentheses ("+39 02 1234
 // 5678", "555-123-4567", "(02) 1234-5678") that do not form one number.
+// A phone splits its groups by dots or by spaces and hyphens, not both
+// (the space after a country code aside): a dot with a space or hyphen is a
+// decimal joined to another number ("21956.62-48213.77", "2024-48213.77",
+// "21956.62 48213.77"), unless a word such as "tel." says it is a phone.
 func phoneEnd(s string, i int) (int, bool) {
 	plus := i > 0 && s[i-1] == '+' || i > 1 && s[i-1] == ' ' && s[i-2] == '+'
 	paren := i > 0 && s[i-1] == '('
 	groups, digits, j := 0, 0, i
 	var lens [16]int
-	mixed := false
+	mixed, dots, breaks := false, false, false
 	var first byte
 	for groups < len(lens) {
 		k := digitsEnd(s, j)
@@ -35,7 +39,16 @@ func phoneEnd(s string, i int) (int, bool) {
 		} else if s[k] != first {
 			mixed = true
 		}
+		switch {
+		case s[k] == '.':
+			dots = true
+		case s[k] != ')' && (groups > 1 || !plus):
+			breaks = true
+		}
 		j = k + w
+	}
+	if dots && breaks && !phoneWordBefore(s, i) {
+		return 0, false
 	}
 	if digits < 8 || groups < 2 {
 		if digits >= 6 && phoneWordBefore(s, i) {

@@ -5,14 +5,18 @@
 //
 // Extract reads numbers as people write them in English and Italian
 // ("21956.62", "21,956.62", "21.956,62 €", "1 913", "1'234.50", "35,02%",
-// "$1.2M", "22k", "3,5 mln", "4.8e4", signs, ranges, number words such as
-// "ventiduemila" and "half a million"), and as readers see them: every text
-// is folded first (digits of any script, format characters removed,
-// compatibility forms), with spans kept in the original text. It skips what
-// is no quantity: list markers, table row numbers and section numbers,
-// ordinals, dates, times, years (a bare 4-digit integer from 1900 to 2100),
-// identifiers ("gpt-4o", "v1.2.3"), phone numbers, code spans, URLs, e-mail
-// addresses, and number words that are prose ("tre leve", "un cliente").
+// "$1.2M", "22k", "3,5 mln", "4.8e4", "0xBC55", signs, ranges and joins
+// ("21956.62-48213.77", "30x40"), number words such as "ventiduemila",
+// "half a million" and digits spelled one by one ("quattro-otto-due virgola
+// sette")), and as readers see them: every text is folded first (digits of
+// any script, format characters removed, compatibility forms, HTML character
+// references), with spans kept in the original text. It skips what is no
+// quantity: list markers, table row numbers and section numbers, ordinals,
+// dates, times, years (a bare 4-digit integer from 1900 to 2100),
+// identifiers ("gpt-4o", "v1.2.3", "ID-48213" — but not an amount after a
+// label: "ID-48213.77"), phone numbers, code spans, URL addresses (a query
+// value that is an amount is read), e-mail addresses, and number words that
+// are prose ("tre leve", "un cliente").
 //
 // NewIndex collects the numbers of the sources once (JSON tool results value
 // by value with their JSON path); Check grounds each number of an answer:

@@ -9,12 +9,13 @@ import (
 // token is a number found by the scanner, with what matching needs.
 type token struct {
 	Number
-	scale  float64 // factor of a scale word ("k", "mln"), 1 when none
-	neg    bool
+	scale  float64    // factor of a scale word ("k", "mln"), 1 when none
 	reads  [2]reading // reads[0] is the primary reading
 	nreads int
+	neg    bool
 	amb    byte // separator of an ambiguous numeral ('.' or ','), 0 otherwise
 	zeros  bool // the ambiguous numeral ends in "000" ("25.000", "1,000")
+	out    bool // the value is out of the range of float64: never grounded
 }
 
 // Extract finds the quantities in text as people write them (English and
@@ -61,7 +62,7 @@ func scan(s string) []token {
 			i = masks[mi].end
 			continue
 		}
-		if identifierBefore(s, i) {
+		if l := identifierBefore(s, i); l != labelNone && !labelledQuantity(s, i, l) {
 			i = skipIdentifier(s, i)
 			continue
 		}
@@ -156,14 +157,17 @@ func digitRuns(s string) int {
 // may not reach back before floor, the end of the previous number.
 func scanNumber(s string, i, floor int, st *style) (token, int, bool) {
 	var t token
+	p := readPrefix(s, i)
+	if p.start < floor {
+		p = prefix{start: i} // the previous number took these bytes as its suffix
+	}
+	if r, end, ok := readBased(s, i); ok {
+		return basedNumber(s, p, r, end)
+	}
 	nm := scanNumeral(s, i)
 	reads, n, amb := nm.interpret(s, st)
 	if n == 0 {
 		return t, skipIdentifier(s, i), false
-	}
-	p := readPrefix(s, i)
-	if p.start < floor {
-		p = prefix{start: i} // the previous number took these bytes as its suffix
 	}
 	exp, end := 1.0, nm.end
 	if e, k, ok := readExponent(s, nm.end); ok {
@@ -184,7 +188,8 @@ func scanNumber(s string, i, floor int, st *style) (token, int, bool) {
 	if bare && listMarker(s, &nm, i) {
 		return t, nm.end, false
 	}
-	plain := bare && sf.currency == "" && !sf.pct && sf.scale == 1 && !sf.unit && end == nm.end
+	plain := bare && sf.currency == "" && !sf.pct && sf.scale == 1 && !sf.unit && end == nm.end &&
+		!timesJoin(s, nm.end) && !timesJoin(s, i-1) // "1920x1080" holds no year
 	if plain && nm.n == 1 {
 		v := reads[0].mant
 		if nm.glen(0) == 4 && v >= 1900 && v <= 2100 {
@@ -194,6 +199,19 @@ func scanNumber(s string, i, floor int, st *style) (token, int, bool) {
 			return t, nm.end, false
 		}
 	}
+	t = newToken(s, p, sf, exp, reads, n)
+	if amb {
+		t.amb = nm.seps[1]
+		t.zeros = s[nm.groups[1][0]:nm.groups[1][1]] == "000"
+		t.setValue()
+	}
+	return t, sf.end, true
+}
+
+// newToken is the number with prefix p, suffix sf and readings reads,
+// times exp (a scientific exponent, 1 when none).
+func newToken(s string, p prefix, sf suffix, exp float64, reads [2]reading, n int) token {
+	var t token
 	t.Start, t.End = p.start, sf.end
 	t.Text = s[t.Start:t.End]
 	t.Percent = sf.pct
@@ -203,22 +221,35 @@ func scanNumber(s string, i, floor int, st *style) (token, int, bool) {
 	}
 	t.scale, t.neg = sf.scale*exp, p.neg
 	t.reads, t.nreads = reads, n
-	if amb {
-		t.amb = nm.seps[1]
-		t.zeros = s[nm.groups[1][0]:nm.groups[1][1]] == "000"
-	}
 	t.setValue()
-	return t, sf.end, true
+	return t
 }
 
 func (t *token) setValue() {
 	r := t.reads[0]
-	v := scaled(r.mant, t.scale)
+	v := 0.0
+	if r.mant != 0 {
+		v = scaled(r.mant, t.scale) // "0e999" is 0
+	}
+	t.out = r.out || math.IsInf(v, 0) || v == 0 && r.mant != 0
+	if t.out {
+		v = outOfRange(v)
+	}
 	if t.neg {
 		v = -v
 	}
 	t.Value, t.Decimals = v, r.dec
 	t.Trivial = r.dec == 0 && !t.Percent && t.Currency == "" && t.scale == 1 && math.Abs(v) <= 10
+}
+
+// outOfRange is the Value reported for a number beyond float64
+// ("21956.62e48213", "1e-400"): the largest or the smallest positive float,
+// which keeps the policy input finite. Such a number is never grounded.
+func outOfRange(v float64) float64 {
+	if v == 0 {
+		return math.SmallestNonzeroFloat64
+	}
+	return math.MaxFloat64
 }
 
 // resolveStyle settles the readings of ambiguous numerals ("1.234",

@@ -59,13 +59,11 @@ type folder struct {
 	next byte // the byte after the rune being folded, 0 at the end
 }
 
-// fold folds s as described above. A text without non-ASCII bytes, the
-// common case, is returned as it is.
+// fold folds s as described above, and decodes its HTML character
+// references (charref.go). A text without non-ASCII bytes or references,
+// the common case, is returned as it is.
 func fold(s string) folded {
-	i := 0
-	for i < len(s) && s[i] < utf8.RuneSelf {
-		i++
-	}
+	i := plainEnd(s, 0)
 	if i == len(s) {
 		return folded{s: s}
 	}
@@ -74,11 +72,15 @@ func fold(s string) folded {
 		f.last = s[i-1]
 	}
 	for i < len(s) {
-		if s[i] < utf8.RuneSelf {
-			j := i + 1
-			for j < len(s) && s[j] < utf8.RuneSelf {
-				j++
+		if s[i] == '&' {
+			if dec, n := charRef(s, i); n > 0 {
+				f.foldRef(i, n, dec)
+				i += n
+				continue
 			}
+		}
+		if s[i] < utf8.RuneSelf {
+			j := plainEnd(s, i+1)
 			f.keep(i, j)
 			f.sup = false
 			i = j

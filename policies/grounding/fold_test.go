@@ -76,9 +76,19 @@ var foldCases = []struct {
 	{"scientific", "power of ten", "10⁴ clienti e 10^6", []string{"10⁴=10000", "10^6=1000000"}},
 	{"scientific", "superscript minus", "10⁻³", []string{"10⁻³=0.001"}},
 	{"scientific", "with percent", "1.2e1%", []string{"1.2e1%=12%"}},
-	{"scientific", "identifier is no exponent", "0x1e4 e 3e", nil},
+	{"scientific", "a hex literal is no exponent", "0x1e4 e 3e", []string{"0x1e4=484"}},
 	{"scientific", "times without a power", "2 x 10 tavoli", []string{"2=2", "10=10"}},
 	{"scientific", "unit squared", "120 m²", []string{"120=120"}},
+	// HTML character references are decoded, once (charref.go).
+	{"charref", "decimal references", "Totale &#52;&#56;&#50;&#49;&#51;.&#55;&#55; euro", []string{"&#52;&#56;&#50;&#49;&#51;.&#55;&#55; euro=48213.77 EUR"}},
+	{"charref", "hexadecimal references", "Totale &#x34;&#X38;213", []string{"&#x34;&#X38;213=48213"}},
+	{"charref", "no semicolon", "Totale &#52&#56&#50&#49&#51", []string{"&#52&#56&#50&#49&#51=48213"}},
+	{"charref", "named punctuation and currency", "Totale 48&period;213&comma;77 &euro; e 12&percnt;", []string{"48&period;213&comma;77 &euro;=48213.77 EUR", "12&percnt;=12%"}},
+	{"charref", "named spaces group digits", "Totale 48&nbsp;213,77 e 48&thinsp;213,77", []string{"48&nbsp;213,77=48213.77", "48&thinsp;213,77=48213.77"}},
+	{"charref", "references fold further", "Totale &#65300;&#65304; e 4&#8203;8213 e 10&sup2; e &frac12;", []string{"&#65300;&#65304;=48", "4&#8203;8213=48213", "10&sup2;=100", "&frac12;=0.5"}},
+	{"charref", "windows-1252 range", "Totale &#128;12", []string{"&#128;12=12 EUR"}},
+	{"charref", "decoded once", "Totale &amp;#52;&amp;#56; e R&D, A & B, &nosuch; &#; &#x;", nil},
+	{"charref", "invalid code points", "Totale &#0;&#99999999999;&#xD800;", nil},
 }
 
 func TestExtractFolded(t *testing.T) {
@@ -134,6 +144,43 @@ func TestFoldedNumbersStayWhole(t *testing.T) {
 				b.WriteString(formats[r.IntN(len(formats))])
 			}
 			b.WriteRune(zeroes[r.IntN(len(zeroes))] + d - '0')
+		}
+		num := b.String()
+		text := "Il valore è " + num + " oggi."
+		ns := Extract(text)
+		if len(ns) != 1 || ns[0].Value != float64(v) || ns[0].Text != num {
+			t.Fatalf("Extract(%q) = %+v, want one number %d spanning %q", text, ns, v, num)
+		}
+	}
+}
+
+// TestCharRefNumbersStayWhole writes random numbers with some digits as
+// HTML references, decimal or hexadecimal, with or without ';': each must
+// be read as one number spanning the references.
+func TestCharRefNumbersStayWhole(t *testing.T) {
+	r := rand.New(rand.NewPCG(52, 56))
+	for i := 0; i < 2000; i++ {
+		v := 10_000 + r.IntN(90_000_000)
+		digits := strconv.Itoa(v)
+		kinds := make([]int, len(digits)+1) // kinds[len] = 0: the text goes on with " oggi"
+		for k := range digits {
+			kinds[k] = r.IntN(4)
+		}
+		var b strings.Builder
+		for k, d := range digits {
+			switch kinds[k] {
+			case 0:
+				b.WriteRune(d)
+			case 1:
+				b.WriteString("&#" + strconv.Itoa(int(d)) + ";")
+			case 2:
+				b.WriteString("&#x" + strconv.FormatInt(int64(d), 16) + ";")
+			default: // no ';', which only a reference or a space may follow
+				b.WriteString("&#" + strconv.Itoa(int(d)))
+				if kinds[k+1] == 0 && k+1 < len(digits) {
+					b.WriteByte(';')
+				}
+			}
 		}
 		num := b.String()
 		text := "Il valore è " + num + " oggi."

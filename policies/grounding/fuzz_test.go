@@ -20,6 +20,20 @@ var fuzzSeeds = []string{
 	"ventiduemila euro, twenty-two thousand, due milioni e mezzo, mezzo milione, a dozen, tre quarti del, a third of, half a million",
 	"one and a half million, un milione e duecentomila, 21,96 migliaia, 35 centesimi, tra venti e trenta mila, the third quarter",
 	"| # | x |\n|---|---|\n| 1 | a |\n| 2 | b |",
+	// Amounts after a label, ids and versions (ident.go).
+	"(rif. ID-48213.77) euro x-48213.77 #48213.77 #48.213,77 ID48213.77 n.48213,77 ID-12 € x-12% gpt-4.1 claude-3.5-sonnet x-482.13 COVID-19 123 #42 3.5b",
+	// Numbers joined by "-" or "x" (context.go, ident.go).
+	"21956.62-48213.77 tra 48213.77-21956.62 euro 2024-48213.77 +21956.62-48213.77 21956.62x48213.77 1920x1080 Q3x4 0x1 1x1x1x1 tel. 02.1234-5678",
+	// Exponents and powers beyond float64 (notation.go).
+	"21956.62e48213 21956.62e-48213 -1E+99999 0e99999 4.8×10^9999 10^999 10⁻⁹⁹⁹ 9e308 1e400% 2^99999",
+	// Spelled digits and decimals in words (spelled.go).
+	"quattro-otto-due-uno-tre virgola sette-sette euro, four eight two one three point seven seven, zero point five, tre virgola venticinque, tre virgola due milioni, due-tre, virgola, point, uno due tre quattro cinque sei sette otto nove zero uno due tre quattro cinque sei sette otto virgola uno due tre quattro cinque sei sette otto nove zero uno due tre quattro cinque sei sette",
+	// URL query values (skip.go).
+	"[report](https://example.invalid/r?total=48213.77) www.x.it/?a=1.234,56;b=-12,5&c=&=1.5&&d=2#e=4.5 https://x/? https://x/?a=1.2.3&b=2024-01-15",
+	// HTML character references (charref.go).
+	"&#52;&#56;&#50;&#49;&#51;.&#55;&#55; euro &#x34;&#X38; &#52&#56 48&period;213&comma;77 &euro; 48&nbsp;213 &#65300; 4&#8203;8 10&sup2; &frac12; &#128;1 &amp;#52; R&D &#; &#x; &#0; &#99999999999; &#xD800; &CounterClockwiseContourIntegral; &",
+	// Literals in another base (bases.go).
+	"0xBC55 0o136125 0b1011110001010101 0XBC_55 0b12 0xBC55g a0x12 0b_1 0x1_ -0x10 €0x10 0xFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFF",
 }
 
 func FuzzExtract(f *testing.F) {

@@ -127,6 +127,9 @@ type srcLabel struct {
 func (b *builder) text(str string, s *srcLabel, path []byte) {
 	for _, t := range extract(str) {
 		b.pos++
+		if t.out {
+			continue // "1e999" grounds nothing
+		}
 		for r := 0; r < t.nreads; r++ {
 			v := scaled(t.reads[r].mant, t.scale)
 			if t.neg {

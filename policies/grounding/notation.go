@@ -14,8 +14,10 @@ import (
 
 const fractionSlash = "\u2044"
 
-// maxExponent bounds a written exponent; float64 ends near 10^308.
-const maxExponent = 308
+// maxExponent caps the exponent kept while reading its digits: beyond it
+// every mantissa but 0 is out of the range of float64, and the number is
+// read as out of range (token.out) rather than not read at all.
+const maxExponent = 9999
 
 // readExponent reads a scientific exponent after the numeral that ends at j
 // and returns the power of ten, the end of what it read, and whether there
@@ -67,8 +69,9 @@ func timesAt(s string, k int) int {
 	return 0
 }
 
-// expDigits reads a signed exponent of one to three digits at k that ends
-// at a word boundary.
+// expDigits reads a signed exponent at k that ends at a word boundary. Its
+// length is not limited: "21956.62e48213" is a number far out of range, not
+// a grounded 21956.62 followed by an identifier.
 func expDigits(s string, k int) (int, int, bool) {
 	neg := false
 	if k < len(s) && (s[k] == '+' || s[k] == '-') {
@@ -80,11 +83,11 @@ func expDigits(s string, k int) (int, int, bool) {
 	}
 	a := k
 	e := 0
-	for k < len(s) && isDigit(s[k]) && k-a < 4 {
-		e = 10*e + int(s[k]-'0')
+	for k < len(s) && isDigit(s[k]) {
+		e = min(10*e+int(s[k]-'0'), maxExponent)
 		k++
 	}
-	if k == a || k-a > 3 || e > maxExponent || k < len(s) && isWordByte(s[k]) {
+	if k == a || k < len(s) && isWordByte(s[k]) {
 		return 0, 0, false
 	}
 	if neg {
@@ -112,8 +115,8 @@ func readPower(s string, nm *numeral, base reading) (reading, int, bool) {
 		return reading{}, 0, false
 	}
 	v := math.Pow(base.mant, float64(e))
-	if v == 0 || math.IsInf(v, 0) {
-		return reading{}, 0, false
+	if base.mant != 0 && (v == 0 || math.IsInf(v, 0)) {
+		return reading{mant: v, out: true}, k, true // "10^999", "10^-999"
 	}
 	return exactReading(v), k, true
 }
@@ -184,7 +187,7 @@ func exactReading(v float64) reading {
 	digits := strings.TrimLeft(intPart+frac, "0")
 	if r.dec == 0 {
 		t := strings.TrimRight(digits, "0")
-		r.tz = len(digits) - len(t)
+		r.tz = int32(len(digits) - len(t))
 		digits = t
 	}
 	r.sig = len(digits)

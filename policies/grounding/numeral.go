@@ -10,7 +10,8 @@ type reading struct {
 	mant float64 // value of the numeral
 	dec  int     // digits after the decimal separator
 	sig  int     // significant digits; trailing zeros of an integer do not count
-	tz   int     // trailing zeros of an integer reading
+	tz   int32   // trailing zeros of an integer reading
+	out  bool    // the value is out of the range of float64 ("10^999")
 }
 
 // Separator classes inside a numeral.
@@ -195,7 +196,7 @@ func (nm *numeral) read(s string, decAt int) reading {
 	}
 	r.sig = digits
 	if r.dec == 0 {
-		r.tz = tz
+		r.tz = int32(tz)
 		r.sig -= tz
 	} else {
 		// Leading zeros of a fraction ("0.05") are not significant.
@@ -257,7 +258,7 @@ func (r reading) tolerance() float64 {
 	case r.dec > 0:
 		return 0.5 / pow10(r.dec)
 	case r.tz > 0 && r.sig >= 2:
-		return 0.5 * pow10(r.tz)
+		return 0.5 * pow10(int(r.tz))
 	}
 	return 0.5
 }

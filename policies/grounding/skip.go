@@ -1,10 +1,6 @@
 package grounding
 
-import (
-	"strings"
-	"unicode"
-	"unicode/utf8"
-)
+import "strings"
 
 // span is a byte range [start, end) of text that holds no quantities.
 type span struct{ start, end int }
@@ -49,7 +45,7 @@ func codeAndLinks(s string) []span {
 		case 'h', 'w':
 			if hasURLPrefix(s[i:]) && (i == 0 || !isWordByte(s[i-1])) {
 				end := urlEnd(s, i)
-				m = append(m, span{i, end})
+				m = urlMasks(m, s, i, end)
 				i = end - 1
 			}
 		case '@':
@@ -76,6 +72,61 @@ func hasURLPrefix(s string) bool {
 	return strings.HasPrefix(s, "http://") || strings.HasPrefix(s, "https://") || strings.HasPrefix(s, "www.")
 }
 
+// urlMasks masks the URL s[i:end] but the values of its query that are
+// amounts: a reader who hovers over or follows
+// "https://example.invalid/r?total=48213.77" is shown 48213.77, while the
+// scheme, host and path are an address, and an integer value (?page=2,
+// ?id=123) is an identifier as after any label. An amount is a value that is
+// one numeral with a decimal fraction or digit groups, signed or not.
+func urlMasks(m []span, s string, i, end int) []span {
+	q := strings.IndexByte(s[i:end], '?')
+	if q < 0 {
+		return append(m, span{i, end})
+	}
+	from := i
+	for k := i + q + 1; k < end && s[k] != '#'; {
+		e := k
+		for e < end && s[e] != '&' && s[e] != ';' && s[e] != '#' {
+			e++
+		}
+		if eq := strings.IndexByte(s[k:e], '='); eq >= 0 && queryAmount(s[k+eq+1:e]) {
+			m = append(m, span{from, k + eq + 1})
+			from = e
+		}
+		if k = e; k < end && s[k] != '#' {
+			k++
+		}
+	}
+	if from < end {
+		m = append(m, span{from, end})
+	}
+	return m
+}
+
+// queryAmount reports a query value written as an amount: "48213.77",
+// "-12,5", "1.234,56"; not "2", "2024-01-15" or "1.2.3".
+func queryAmount(v string) bool {
+	j := 0
+	if j < len(v) && (v[j] == '-' || v[j] == '+') {
+		j++
+	}
+	if j >= len(v) || !isDigit(v[j]) {
+		return false
+	}
+	nm := scanNumeral(v, j)
+	if nm.end != len(v) || nm.n < 2 {
+		return false
+	}
+	for k := 1; k < nm.n; k++ {
+		if nm.seps[k] != sepDot && nm.seps[k] != sepComma {
+			return false
+		}
+	}
+	var st style
+	_, n, _ := nm.interpret(v, &st)
+	return n > 0
+}
+
 func urlEnd(s string, i int) int {
 	for i < len(s) {
 		switch s[i] {
@@ -89,64 +140,6 @@ func urlEnd(s string, i int) int {
 
 func isEmailByte(c byte) bool {
 	return isWordByte(c) || c == '.' || c == '-' || c == '+' || c == '%'
-}
-
-// identifierBefore reports digits that continue a word: "H2O", "gpt-4o",
-// "v1.2.3", "Q3", "#12". A currency code ("EUR12") is not a word.
-func identifierBefore(s string, i int) bool {
-	if i == 0 {
-		return false
-	}
-	c := s[i-1]
-	switch {
-	case c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z':
-		w := i
-		for w > 0 && (s[w-1] >= 'A' && s[w-1] <= 'Z') {
-			w--
-		}
-		if i-w == 3 && isCode(s[w:i]) && (w == 0 || !isWordByte(s[w-1])) {
-			return false
-		}
-		return true
-	case c == '-' || c == '.' || c == '/':
-		if i < 2 {
-			return false
-		}
-		r, _ := utf8.DecodeLastRuneInString(s[:i-1])
-		return identLetter(r)
-	case c == '#':
-		return true
-	case c >= utf8.RuneSelf:
-		r, _ := utf8.DecodeLastRuneInString(s[:i])
-		return identLetter(r)
-	}
-	return false
-}
-
-// identLetter reports the letters that make touching digits an identifier:
-// Latin ones ("H2O", "è2") and '_'. Scripts written without spaces (Han,
-// kana, Thai, ...) put digits right after a letter in ordinary prose
-// ("收入21956元"), and Greek letters are symbols in analytics ("Δ12%"): there
-// the digits are a quantity and are checked.
-func identLetter(r rune) bool {
-	return r == '_' || unicode.Is(unicode.Latin, r)
-}
-
-// skipIdentifier returns the end of the word-like run of digits at i.
-func skipIdentifier(s string, i int) int {
-	for i < len(s) {
-		c := s[i]
-		if isWordByte(c) {
-			i++
-			continue
-		}
-		if (c == '-' || c == '.' || c == '/') && i+1 < len(s) && isWordByte(s[i+1]) {
-			i++
-			continue
-		}
-		break
-	}
-	return i
 }
 
 // dateOrTime returns the end of a date or time that starts at i:

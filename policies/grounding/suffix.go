@@ -33,6 +33,8 @@ func readSuffix(s string, i int, money bool) suffix {
 	}
 	if w, boundary := wordAt(s, j); w != "" {
 		switch {
+		case timesJoin(s, j):
+			return sf // "21956.62x48213.77": two numbers, each read on its own
 		case !boundary:
 			sf.ident = true
 			return sf

@@ -45,6 +45,7 @@ const (
 	mFrac1   // a singular denominator: "third", "terzo", "quarter", "quarto"
 	mFracN   // a plural denominator: "thirds", "terzi", "quarters", "quarti"
 	mMille   // "mille": a thousand that needs no multiplier
+	mZero    // "zero": a digit only where digits are spelled one by one (spelled.go)
 )
 
 type morpheme struct {
@@ -62,7 +63,7 @@ var englishWords = map[string]morpheme{
 	"twenty": {mTens, 20}, "thirty": {mTens, 30}, "forty": {mTens, 40}, "fifty": {mTens, 50},
 	"sixty": {mTens, 60}, "seventy": {mTens, 70}, "eighty": {mTens, 80}, "ninety": {mTens, 90},
 	"hundred": {mHundred, 100}, "thousand": {mScale, 1e3}, "million": {mScale, 1e6}, "billion": {mScale, 1e9},
-	"dozen": {mDozen, 12}, "half": {mHalf, 0.5}, "and": {mAnd, 0},
+	"dozen": {mDozen, 12}, "half": {mHalf, 0.5}, "and": {mAnd, 0}, "zero": {mZero, 0},
 	"third": {mFrac1, 3}, "quarter": {mFrac1, 4}, "fifth": {mFrac1, 5}, "sixth": {mFrac1, 6},
 	"seventh": {mFrac1, 7}, "eighth": {mFrac1, 8}, "ninth": {mFrac1, 9}, "tenth": {mFrac1, 10},
 	"thirds": {mFracN, 3}, "quarters": {mFracN, 4}, "fifths": {mFracN, 5}, "sixths": {mFracN, 6},
@@ -174,6 +175,9 @@ func (ph *phraseBuf) wordNumber(s string, i int) (token, int, bool) {
 		return t, end, true
 	}
 	p, n := evalPhrase(words)
+	if t, end, ok := ph.spelled(s, words, p, n); ok {
+		return t, end, true
+	}
 	if n == 0 {
 		return token{}, words[0].end, false
 	}
@@ -200,9 +204,9 @@ func (ph *phraseBuf) wordNumber(s string, i int) (token, int, bool) {
 }
 
 // readPhrase collects the words from i on that may belong to a number:
-// number words separated by one space or hyphen.
+// number words separated by one space or hyphen, at most cap(out).
 func readPhrase(s string, i int, out []phraseWord) []phraseWord {
-	for len(out) < maxPhraseWords {
+	for len(out) < cap(out) {
 		j := wordEnd(s, i)
 		if j == i {
 			break
