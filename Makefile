@@ -24,12 +24,12 @@ GOLANGCI_LINT ?= $(GO) run github.com/golangci/golangci-lint/v2/cmd/golangci-lin
 lint:
 	$(GOLANGCI_LINT) run ./...
 
-## unit: every test under the race detector; then the classifier's agreement tests (random
-## texts, compared with and without the prefilter) at full size without it: under -race they
-## run a tenth of their samples (rules/race_on_test.go).
+## unit: every test under the race detector; then the classifier's and the policies' agreement
+## tests (random inputs, fast path against reference) and the grounding measurements at full
+## size without it: under -race they run a tenth of their samples or skip (race_on_test.go).
 unit:
 	$(GO) test -race -count=1 ./...
-	$(GO) test -count=1 ./rules/...
+	$(GO) test -count=1 ./rules/... ./policies/...
 
 check-examples: build
 	@set -e; for d in $(EXAMPLES); do \

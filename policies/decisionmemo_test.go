@@ -56,7 +56,7 @@ func TestMemoMatchesRego(t *testing.T) {
 			}
 			plain, full := noMemos(b), fullRego(b)
 			r := rand.New(rand.NewPCG(2, uint64(len(dir))))
-			const n = 300
+			n := samples(300)
 			for range n {
 				in := projectedInput(b, r)
 				sameDecisions(t, b, plain, in)

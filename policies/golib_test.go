@@ -67,7 +67,7 @@ func goLibInput(b *Bundle, r *rand.Rand) *Input {
 func TestGoLibMatchesRego(t *testing.T) {
 	dirs := exampleBundles()
 	dirs = append(dirs, "testdata/extend", "testdata/odd_violations", "testdata/golib", "testdata/golib_extend", "testdata/golib_lib")
-	n := 1500
+	n := samples(1500)
 	if testing.Short() {
 		n = 200
 	}

@@ -153,8 +153,8 @@ func scenarios() []scenario {
 // fewer than 2% of invented numbers written with 4 or more significant
 // digits, in every scenario.
 func TestFalseGroundingRate(t *testing.T) {
-	if testing.Short() {
-		t.Skip("measurement")
+	if testing.Short() || raceDetector {
+		t.Skip("measurement: runs without -short and -race")
 	}
 	if n := len(restaurantIndex.entries); n < 50 {
 		t.Fatalf("restaurant source has %d numbers, want ≥ 50", n)

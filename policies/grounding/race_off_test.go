@@ -1,0 +1,6 @@
+//go:build !race
+
+package grounding
+
+// raceDetector reports a -race build (race_on_test.go).
+const raceDetector = false
