@@ -67,11 +67,9 @@ func (c *Chunk) choices(v strictjson.Value) error {
 		err := object(ch, path, deltaChoiceKeys, CodeInvalidAnswer, func(k string, f strictjson.Value) error {
 			switch k {
 			case "index":
-				n, err := f.Int()
-				if err != nil || n < 0 || n > 1<<16 {
-					return errorf(CodeInvalidAnswer, "%s.index must be a small non-negative integer", path)
-				}
-				d.Choice = int(n)
+				n, err := index(f, path)
+				d.Choice = n
+				return err
 			case "delta":
 				return delta(f, path.key(k), &d)
 			case "finish_reason":
@@ -123,11 +121,11 @@ func fragments(v strictjson.Value, path loc) ([]chat.CallFragment, error) {
 		fp := path.idx(i)
 		f := chat.CallFragment{Index: -1}
 		if n := e.Get("index"); n.Kind() != strictjson.Missing {
-			k, err := n.Int()
-			if err != nil || k < 0 || k > 1<<16 {
-				return nil, errorf(CodeInvalidAnswer, "%s.index must be a small non-negative integer", fp)
+			k, err := index(n, fp)
+			if err != nil {
+				return nil, err
 			}
-			f.Index = int(k)
+			f.Index = k
 		}
 		c, err := readFragment(e, fp)
 		if err != nil {

@@ -114,11 +114,9 @@ func (c *Completion) choices(v strictjson.Value) error {
 		err := object(ch, path, choiceKeys, CodeInvalidAnswer, func(k string, f strictjson.Value) error {
 			switch k {
 			case "index":
-				n, err := f.Int()
-				if err != nil || n < 0 || n > 1<<16 {
-					return errorf(CodeInvalidAnswer, "%s.index must be a small non-negative integer", path)
-				}
-				out.Index = int(n)
+				n, err := index(f, path)
+				out.Index = n
+				return err
 			case "message":
 				return answerMessage(f, path.key(k), &out)
 			case "finish_reason":
@@ -141,6 +139,16 @@ func (c *Completion) choices(v strictjson.Value) error {
 }
 
 // answerMessage reads a choice's message: every readable text and the tool calls.
+// index reads the "index" member of the choice or call at path: a small non-negative integer,
+// the same bound for a plain answer's choices, a chunk's choices and a stream's call fragments.
+func index(v strictjson.Value, path loc) (int, error) {
+	n, err := v.Int()
+	if err != nil || n < 0 || n > 1<<16 {
+		return 0, errorf(CodeInvalidAnswer, "%s.index must be a small non-negative integer", path)
+	}
+	return int(n), nil
+}
+
 func answerMessage(v strictjson.Value, path loc, out *chat.Choice) error {
 	return object(v, path, messageOutKeys, CodeInvalidAnswer, func(k string, f strictjson.Value) error {
 		if k == "tool_calls" {
