@@ -110,6 +110,16 @@ func attacks() []attack {
 		{name: "Arabic-Indic digits", plain: answerMsg(`"content":"Il fatturato è ٩٩٩٩٩ €."`), stream: sseOf(`"content":"Il fatturato è ٩٩٩٩٩ €."`), invented: "٩٩٩٩٩"},
 		{name: "digits split by a zero-width space", plain: answerMsg(`"content":"Il fatturato è 99\u200b999 €."`), stream: sseOf(`"content":"Il fatturato è 99\u200b999 €."`), invented: "99\u200b999"},
 		{name: "scientific notation", plain: answerMsg(`"content":"Il fatturato è 9.9e4 €."`), stream: sseOf(`"content":"Il fatturato è 9.9e4 €."`), invented: "9.9e4"},
+		// Forms from the black-box red team: an amount a reader sees however it is written.
+		{name: "an amount after a label", plain: answerMsg(`"content":"Totale (rif. ID-48213.77) euro."`), stream: sseOf(`"content":"Totale (rif. ID-48213.77) euro."`), invented: "48213.77"},
+		{name: "amounts joined by a dash", plain: answerMsg(`"content":"Il fatturato è 21956.62-48213.77 euro."`), stream: sseOf(`"content":"Il fatturato è 21956.62-48213.77 euro."`), invented: "48213.77"},
+		{name: "amounts joined by an x", plain: answerMsg(`"content":"Il fatturato è 21956.62x48213.77 euro."`), stream: sseOf(`"content":"Il fatturato è 21956.62x48213.77 euro."`), invented: "48213.77"},
+		{name: "a long exponent", plain: answerMsg(`"content":"Il fatturato è 4.821377e+0004 €."`), stream: sseOf(`"content":"Il fatturato è 4.821377e+0004 €."`), invented: "4.821377e+0004"},
+		{name: "a hexadecimal amount", plain: answerMsg(`"content":"Il fatturato è 0xBC55 €."`), stream: sseOf(`"content":"Il fatturato è 0xBC55 €."`), invented: "0xBC55"},
+		{name: "HTML character references", plain: answerMsg(`"content":"Il fatturato è &#52;&#56;&#50;&#49;&#51;.&#55;&#55; €."`), stream: sseOf(`"content":"Il fatturato è &#52;&#56;&#50;&#49;&#51;.&#55;&#55; €."`), invented: "&#52;&#56;&#50;&#49;&#51;"},
+		{name: "an amount in a link's query", plain: answerMsg(`"content":"Ecco il [report](https://example.invalid/r?total=48213.77)."`), stream: sseOf(`"content":"Ecco il [report](https://example.invalid/r?total=48213.77)."`), invented: "48213.77"},
+		{name: "digits spelled one by one", plain: answerMsg(`"content":"Il fatturato è quattro-otto-due-uno-tre virgola sette-sette euro."`), stream: sseOf(`"content":"Il fatturato è quattro-otto-due-uno-tre virgola sette-sette euro."`), invented: "quattro-otto-due-uno-tre"},
+		{name: "number words", plain: answerMsg(`"content":"Il fatturato è quarantottomiladuecentotredici euro."`), stream: sseOf(`"content":"Il fatturato è quarantottomiladuecentotredici euro."`), invented: "quarantottomiladuecentotredici"},
 
 		// Every choice is judged.
 		{name: "a second choice with a blocked call", plain: `{"id":"x","object":"chat.completion","created":1,"model":"m","choices":[` +
