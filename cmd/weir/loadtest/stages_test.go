@@ -20,6 +20,7 @@ pkg: github.com/weirgw/weir/policies/grounding
 BenchmarkGrounding-2   	   50000	     20500 ns/op	    1024 B/op	      12 allocs/op
 --- BENCH: BenchmarkGrounding-2
     bench_test.go:66: answer 1100 B, 20 numbers
+BenchmarkGroundingLarge/1024KB-2   	       3	 380000000 ns/op	 9000000 B/op	     900 allocs/op
 pkg: github.com/weirgw/weir/rules
 BenchmarkClassify/pack=synthetic100/bytes=200-2         	  300000	      4100 ns/op	  48.78 MB/s	     960 B/op	       9 allocs/op
 BenchmarkClassify/pack=synthetic100/prefilter=off-2     	   30000	     42000 ns/op	   4.76 MB/s	     960 B/op	       9 allocs/op
@@ -45,7 +46,7 @@ func TestParseStages(t *testing.T) {
 		order = append(order, s.Package+" "+s.Name)
 	}
 	want := []string{"policies ToolsDecision", "policies ToolsDecisionTrade", "policies/grounding Grounding",
-		"rules Classify/pack=synthetic100/bytes=200", "rules Classify/pack=synthetic100/prefilter=off", "rules Load",
+		"policies/grounding GroundingLarge/1024KB", "rules Classify/pack=synthetic100/bytes=200", "rules Classify/pack=synthetic100/prefilter=off", "rules Load",
 		"adapters/data/sqlstore QueryData/metric"}
 	if strings.Join(order, "|") != strings.Join(want, "|") {
 		t.Fatalf("rows = %q, want %q", order, want)
@@ -60,6 +61,7 @@ func TestParseStages(t *testing.T) {
 		{"policies ToolsDecision", 45000, 230, "≤ 50 µs", "yes"}, // the median of three runs
 		{"policies ToolsDecisionTrade", 61000, 400, "≤ 50 µs", "NO"},
 		{"policies/grounding Grounding", 20500, 12, "≤ 100 µs", "yes"},
+		{"policies/grounding GroundingLarge/1024KB", 380000000, 900, "", ""}, // the 1 KB budget is not a 1 MB one
 		{"rules Classify/pack=synthetic100/bytes=200", 4100, 9, "≤ 10 µs", "yes"},
 		{"rules Classify/pack=synthetic100/prefilter=off", 42000, 9, "", ""}, // the comparison run has no budget
 		{"rules Load", 10500000, -1, "", ""},
