@@ -119,6 +119,8 @@ func attacks() []attack {
 		{name: "HTML character references", plain: answerMsg(`"content":"Il fatturato è &#52;&#56;&#50;&#49;&#51;.&#55;&#55; €."`), stream: sseOf(`"content":"Il fatturato è &#52;&#56;&#50;&#49;&#51;.&#55;&#55; €."`), invented: "&#52;&#56;&#50;&#49;&#51;"},
 		{name: "an amount in a link's query", plain: answerMsg(`"content":"Ecco il [report](https://example.invalid/r?total=48213.77)."`), stream: sseOf(`"content":"Ecco il [report](https://example.invalid/r?total=48213.77)."`), invented: "48213.77"},
 		{name: "digits spelled one by one", plain: answerMsg(`"content":"Il fatturato è quattro-otto-due-uno-tre virgola sette-sette euro."`), stream: sseOf(`"content":"Il fatturato è quattro-otto-due-uno-tre virgola sette-sette euro."`), invented: "quattro-otto-due-uno-tre"},
+		{name: "an amount in a code span", plain: answerMsg(`"content":"Il fatturato è ` + "`48213.77`" + ` €."`), stream: sseOf(`"content":"Il fatturato è ` + "`48213.77`" + ` €."`), invented: "48213.77"},
+		{name: "an amount in a code block", plain: answerMsg(`"content":"Il fatturato:\n` + "```" + `text\nTotale 48.213,77 €\n` + "```" + `"`), stream: sseOf(`"content":"Il fatturato:\n` + "```" + `text\nTotale 48.213,77 €\n` + "```" + `"`), invented: "48.213,77"},
 		{name: "number words", plain: answerMsg(`"content":"Il fatturato è quarantottomiladuecentotredici euro."`), stream: sseOf(`"content":"Il fatturato è quarantottomiladuecentotredici euro."`), invented: "quarantottomiladuecentotredici"},
 
 		// Every choice is judged.

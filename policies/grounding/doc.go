@@ -14,9 +14,10 @@
 // quantity: list markers, table row numbers and section numbers, ordinals,
 // dates, times, years (a bare 4-digit integer from 1900 to 2100),
 // identifiers ("gpt-4o", "v1.2.3", "ID-48213" — but not an amount after a
-// label: "ID-48213.77"), phone numbers, code spans, URL addresses (a query
-// value that is an amount is read), e-mail addresses, and number words that
-// are prose ("tre leve", "un cliente").
+// label: "ID-48213.77"), phone numbers, URL addresses (a query value that
+// is an amount is read), e-mail addresses, and number words that are prose
+// ("tre leve", "un cliente"). Code spans and blocks are read like any text:
+// a reader sees the number in `48213.77`.
 //
 // NewIndex collects the numbers of the sources once (JSON tool results value
 // by value with their JSON path); Check grounds each number of an answer:

@@ -5,43 +5,26 @@ import "strings"
 // span is a byte range [start, end) of text that holds no quantities.
 type span struct{ start, end int }
 
-// findMasks returns, in order, the code spans ("`...`" and fenced blocks),
-// URLs and e-mail addresses of s: digits inside them are identifiers, not
-// quantities.
+// findMasks returns, in order, the table row numbers, URLs and e-mail
+// addresses of s: digits inside them are identifiers, not quantities. Code
+// spans are not masked: a reader sees their numbers as any other.
 func findMasks(s string) []span {
 	rows := tableRowNumbers(s)
-	if !strings.ContainsAny(s, "`/@w") {
+	if !strings.ContainsAny(s, "/@w") {
 		return rows
 	}
-	m := codeAndLinks(s)
+	m := links(s)
 	if len(rows) == 0 {
 		return m
 	}
 	return mergeSpans(m, rows)
 }
 
-// codeAndLinks returns the code spans, URLs and e-mail addresses of s.
-func codeAndLinks(s string) []span {
+// links returns the URLs and e-mail addresses of s.
+func links(s string) []span {
 	var m []span
 	for i := 0; i < len(s); i++ {
 		switch s[i] {
-		case '`':
-			if strings.HasPrefix(s[i:], "```") {
-				e := strings.Index(s[i+3:], "```")
-				end := len(s)
-				if e >= 0 {
-					end = i + 3 + e + 3
-				}
-				m = append(m, span{i, end})
-				i = end - 1
-				continue
-			}
-			e := strings.IndexByte(s[i+1:], '`')
-			if e < 0 {
-				continue
-			}
-			m = append(m, span{i, i + 1 + e + 1})
-			i += e + 1
 		case 'h', 'w':
 			if hasURLPrefix(s[i:]) && (i == 0 || !isWordByte(s[i-1])) {
 				end := urlEnd(s, i)

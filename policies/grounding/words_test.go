@@ -51,7 +51,7 @@ var wordCases = []struct {
 	{"prose", "half alone", "the second half of 2024, la metà dei tavoli", nil},
 	{"prose", "verbs of ratio", "revenue doubled, tripled, è raddoppiato, twice as much", nil},
 	{"prose", "italian verb sei", "sei sicuro? sette giorni", nil},
-	{"prose", "words in code", "`twenty-two thousand`", nil},
+	{"code", "words in code", "`twenty-two thousand`", []string{"twenty-two thousand=22000"}},
 	{"prose", "word inside a digit number", "22 mila e 3 milioni", []string{"22 mila=22000", "3 milioni=3000000"}},
 }
 
