@@ -39,6 +39,7 @@ type attack struct {
 	status         int    // the upstream's status; 0 means 200
 	plain, stream  string // the answer's body; for stream, the SSE body
 	blocked        string // a blocked tool a client must not receive as a call (but in monitor mode)
+	blockedCode    string // the code error mode blocks it with, when not tool_not_allowed
 	invented       string // an invented number no client may read (but in monitor mode)
 	refused        string // the answer cannot be forwarded as judged: the code of the 502 / error event
 	neverForwarded string // text no client may read in any mode (dropped fields)
@@ -130,6 +131,14 @@ func attacks() []attack {
 		{name: "two choices with one index", plain: `{"id":"x","object":"chat.completion","created":1,"model":"m","choices":[` +
 			`{"index":0,"finish_reason":"stop","message":{"role":"assistant","content":"Ok."}},` +
 			`{"index":0,"finish_reason":"stop","message":{"role":"assistant","content":"` + inv + `"}}]}`, refused: "upstream_ambiguous_response"},
+		{name: "a blocked name split across fragments", stream: sseOf(`"tool_calls":[{"index":0,"id":"c1","type":"function","function":{"name":"filter_","arguments":""}}]`,
+			`"tool_calls":[{"index":0,"function":{"name":"data","arguments":"{}"}}]`), blocked: "filter_data"},
+		{name: "a second id at one index", stream: sseOf(`"tool_calls":[{"index":0,"id":"c1","type":"function","function":{"name":"execute_metric","arguments":"{}"}}]`,
+			`"tool_calls":[{"index":0,"id":"c2","type":"function","function":{"name":"filter_data","arguments":"{}"}}]`), refused: "upstream_ambiguous_response"},
+		{name: "a second type at one index", stream: sseOf(`"tool_calls":[{"index":0,"id":"c1","type":"function","function":{"name":"execute_metric","arguments":"{}"}}]`,
+			`"tool_calls":[{"index":0,"type":"custom","custom":{"name":"filter_data","input":"x"}}]`), refused: "upstream_ambiguous_response"},
+		{name: "a blocked call with arguments that are not JSON", plain: answerMsg(`"content":null,"tool_calls":[{"id":"c1","type":"function","function":{"name":"filter_data","arguments":"{}{}"}}]`),
+			stream: sseOf(`"tool_calls":[{"index":0,"id":"c1","type":"function","function":{"name":"filter_data","arguments":"{}{}"}}]`), blocked: "filter_data", blockedCode: "tool_arguments_invalid"},
 		{name: "a legacy function_call in a delta", stream: sseOf(`"function_call":{"name":"filter_data","arguments":"{}"}`), refused: "upstream_invalid_response"},
 	}
 }
@@ -193,6 +202,9 @@ func checkAttack(t *testing.T, e *testEnv, a attack, mode string, stream bool, s
 	switch {
 	case a.blocked != "" && mode == "error":
 		wantBlocked = "tool_not_allowed"
+		if a.blockedCode != "" {
+			wantBlocked = a.blockedCode
+		}
 	case a.invented != "" && mode == "error":
 		wantBlocked = "ungrounded_number"
 	}

@@ -78,7 +78,7 @@ func judgedView(rec audit.Record) clientview.View {
 			_ = json.Unmarshal(tc.Arguments, &in)
 			call.Input = in.Input
 		} else {
-			call.Arguments = canonicalJSON(string(tc.Arguments))
+			call.Arguments = recordedText(tc.Arguments)
 		}
 		for i := range v.Choices {
 			if v.Choices[i].Index == tc.Choice {
@@ -87,6 +87,16 @@ func judgedView(rec audit.Record) clientview.View {
 		}
 	}
 	return v
+}
+
+// recordedText is the text of recorded arguments: a JSON string holds arguments that were
+// not a JSON object (record.go's recordedArguments), an object is compared canonically.
+func recordedText(raw json.RawMessage) string {
+	var s string
+	if len(raw) > 0 && raw[0] == '"' && json.Unmarshal(raw, &s) == nil {
+		return canonicalJSON(s)
+	}
+	return canonicalJSON(string(raw))
 }
 
 // canonicalJSON re-encodes a JSON text with sorted keys, so that arguments compare by

@@ -83,11 +83,24 @@ func (v callVerdict) audit(content bool) audit.ToolCall {
 		tc.Rows = &rows
 	}
 	if content {
-		if args := policyArguments(v.call); json.Valid([]byte(args)) {
-			tc.Arguments = json.RawMessage(args)
-		}
+		tc.Arguments = recordedArguments(policyArguments(v.call))
 	}
 	return tc
+}
+
+// recordedArguments is a call's arguments as the record holds them: the JSON object the
+// model wrote, or, when they are anything else (not JSON, not an object), a JSON string of
+// their text, so that a call forwarded with arguments no decision could read is recorded
+// with what the client got.
+func recordedArguments(args string) json.RawMessage {
+	if args == "" {
+		return nil
+	}
+	if t := strings.TrimLeft(args, " \t\r\n"); strings.HasPrefix(t, "{") && json.Valid([]byte(args)) {
+		return json.RawMessage(args)
+	}
+	b, _ := json.Marshal(args)
+	return b
 }
 
 // content is what the exchange said: the question, and each choice's texts exactly as

@@ -1,6 +1,7 @@
 package gateway
 
 import (
+	"fmt"
 	"strings"
 
 	"github.com/weirgw/weir/gateway/chat"
@@ -87,7 +88,9 @@ func (s *streamer) delta(d chat.Delta) error {
 			return err
 		}
 	}
-	sc.addCalls(d.Calls)
+	if err := sc.addCalls(d.Calls); err != nil {
+		return err
+	}
 	if err := s.text(sc, d.Texts); err != nil {
 		return err
 	}
@@ -243,8 +246,10 @@ func (s *streamer) emit(b []byte) error {
 }
 
 // addCalls merges tool-call fragments; calls may be interleaved by index, and a fragment
-// without an index continues the last call.
-func (sc *streamChoice) addCalls(frags []chat.CallFragment) {
+// without an index continues the last call. A fragment that gives a call a second id or a
+// second type is refused: one client starts a new call there, another merges it into the
+// first, so no reading of it is safe to judge.
+func (sc *streamChoice) addCalls(frags []chat.CallFragment) error {
 	for _, f := range frags {
 		var b *callBuilder
 		switch {
@@ -264,6 +269,10 @@ func (sc *streamChoice) addCalls(frags []chat.CallFragment) {
 			}
 			sc.calls = append(sc.calls, b)
 		}
+		if f.ID != "" && b.id != "" && f.ID != b.id || f.Type != "" && b.typ != "" && f.Type != b.typ {
+			return &Error{Kind: KindUpstreamDown, Code: openai.CodeAmbiguousAnswr,
+				Message: fmt.Sprintf("tool call %d of choice %d: a fragment gives it a second id or type", b.index, sc.cs.index)}
+		}
 		if f.ID != "" {
 			b.id = f.ID
 		}
@@ -273,4 +282,5 @@ func (sc *streamChoice) addCalls(frags []chat.CallFragment) {
 		b.name += f.Name
 		b.args.WriteString(f.Arguments)
 	}
+	return nil
 }

@@ -139,8 +139,10 @@ type ToolCall struct {
 	Reason  string `json:"reason,omitempty"`
 	Action  string `json:"action,omitempty"`
 	// Rows is how many rows a call Weir ran returned; nil for calls it did not run.
-	Rows      *int            `json:"rows,omitempty"`
-	Arguments json.RawMessage `json:"arguments,omitempty"` // only with include_content
+	Rows *int `json:"rows,omitempty"`
+	// Arguments, only with include_content: the JSON object the model wrote; arguments that
+	// are not a JSON object are a JSON string of their text.
+	Arguments json.RawMessage `json:"arguments,omitempty"`
 }
 
 // Violation is one policy violation of the decision.
