@@ -32,6 +32,16 @@ func attackRequest(stream bool) []byte {
 		`"tools":[{"type":"function","function":{"name":"execute_metric"}},{"type":"function","function":{"name":"filter_data"}}]` + s + `}`)
 }
 
+// adviceRequest asks for advice (the strategy intent: no tools, numbers only from the user,
+// bare integers up to ten not checked).
+func adviceRequest(stream bool) []byte {
+	s := ""
+	if stream {
+		s = `,"stream":true`
+	}
+	return []byte(`{"model":"m","messages":[{"role":"user","content":"Come posso aumentare il fatturato?"}]` + s + `}`)
+}
+
 // attack is one attack: the upstream's answer (plain and streamed; "" when the family has
 // no such form) and what it tries to get past the gateway.
 type attack struct {
@@ -43,6 +53,7 @@ type attack struct {
 	invented       string // an invented number no client may read (but in monitor mode)
 	refused        string // the answer cannot be forwarded as judged: the code of the 502 / error event
 	neverForwarded string // text no client may read in any mode (dropped fields)
+	advice         bool   // asked as adviceRequest, not attackRequest
 }
 
 const inventedNumber = "99.999"
@@ -122,6 +133,12 @@ func attacks() []attack {
 		{name: "digits spelled one by one", plain: answerMsg(`"content":"Il fatturato è quattro-otto-due-uno-tre virgola sette-sette euro."`), stream: sseOf(`"content":"Il fatturato è quattro-otto-due-uno-tre virgola sette-sette euro."`), invented: "quattro-otto-due-uno-tre"},
 		{name: "an amount in a code span", plain: answerMsg(`"content":"Il fatturato è ` + "`48213.77`" + ` €."`), stream: sseOf(`"content":"Il fatturato è ` + "`48213.77`" + ` €."`), invented: "48213.77"},
 		{name: "an amount in a code block", plain: answerMsg(`"content":"Il fatturato:\n` + "```" + `text\nTotale 48.213,77 €\n` + "```" + `"`), stream: sseOf(`"content":"Il fatturato:\n` + "```" + `text\nTotale 48.213,77 €\n` + "```" + `"`), invented: "48.213,77"},
+		// Markup a rendered answer hides splits a number into small integers, which advice
+		// does not check.
+		{name: "digits split by emphasis", advice: true, plain: answerMsg(`"content":"Punta a 4*8*2*1*3 di fatturato."`), stream: sseOf(`"content":"Punta a 4*8*2*1*3 di fatturato."`), invented: "4*8*2*1*3"},
+		{name: "digits split by HTML tags", advice: true, plain: answerMsg(`"content":"Punta a 4<b>8</b>2<b>1</b>3 di fatturato."`), stream: sseOf(`"content":"Punta a 4<b>8</b>2<b>1</b>3 di fatturato."`), invented: "4<b>8</b>2"},
+		{name: "digits split by HTML comments", advice: true, plain: answerMsg(`"content":"Punta a 4<!-- -->8<!-- -->213 di fatturato."`), stream: sseOf(`"content":"Punta a 4<!-- -->8<!-- -->213 di fatturato."`), invented: "4<!-- -->8"},
+		{name: "digits split by code spans", advice: true, plain: answerMsg(`"content":"Punta a 4` + "`8`2`1`" + `3 di fatturato."`), stream: sseOf(`"content":"Punta a 4` + "`8`2`1`" + `3 di fatturato."`), invented: "4`8`2"},
 		{name: "number words", plain: answerMsg(`"content":"Il fatturato è quarantottomiladuecentotredici euro."`), stream: sseOf(`"content":"Il fatturato è quarantottomiladuecentotredici euro."`), invented: "quarantottomiladuecentotredici"},
 
 		// Every choice is judged.
@@ -161,7 +178,11 @@ func TestAttacks(t *testing.T) {
 				name := mode.name + "/" + a.name + map[bool]string{true: "/stream", false: "/plain"}[stream]
 				t.Run(name, func(t *testing.T) {
 					e.up.set(rawReply(a.status, stream, body))
-					status, resp, h := e.post(t, "/v1/chat/completions", attackRequest(stream))
+					req := attackRequest(stream)
+					if a.advice {
+						req = adviceRequest(stream)
+					}
+					status, resp, h := e.post(t, "/v1/chat/completions", req)
 					checkAttack(t, e, a, mode.name, stream, status, resp, h)
 				})
 			}

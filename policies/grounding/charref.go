@@ -21,12 +21,19 @@ import (
 const maxRefName = 32
 
 // plainEnd returns the end of the run of ASCII bytes at i that holds no
-// character reference.
+// character reference and no markup between digits (markup.go).
 func plainEnd(s string, i int) int {
 	for i < len(s) && s[i] < utf8.RuneSelf {
-		if s[i] == '&' {
+		switch s[i] {
+		case '&':
 			if _, n := charRef(s, i); n > 0 {
 				return i
+			}
+		case '*', '~', '`', '<':
+			if i > 0 {
+				if n, _ := markupAt(s, i, s[i-1]); n > 0 {
+					return i
+				}
 			}
 		}
 		i++

@@ -28,7 +28,9 @@ import (
 //     ".", "," and "%"; hyphens become "-"; line and paragraph separators a
 //     newline; the braille blank a space;
 //   - everything else is folded by NFKC: fullwidth digits, punctuation and
-//     currency signs (＄ ￥ ￡), ligatures, no-break and other spaces.
+//     currency signs (＄ ￥ ￡), ligatures, no-break and other spaces;
+//   - Markdown and HTML markup between two digits, which a rendered answer
+//     does not show, is removed: "4*8*213", "48<b>213</b>" (markup.go).
 //
 // Folding one rune at a time never composes across runes, so each folded
 // byte comes from exactly one original rune and spans map back exactly.
@@ -60,8 +62,8 @@ type folder struct {
 }
 
 // fold folds s as described above, and decodes its HTML character
-// references (charref.go). A text without non-ASCII bytes or references,
-// the common case, is returned as it is.
+// references (charref.go). A text without non-ASCII bytes, references or
+// markup between digits, the common case, is returned as it is.
 func fold(s string) folded {
 	i := plainEnd(s, 0)
 	if i == len(s) {
@@ -78,6 +80,13 @@ func fold(s string) folded {
 				i += n
 				continue
 			}
+		}
+		if n, rep := markupAt(s, i, f.last); n > 0 {
+			f.mark = false
+			f.replace(i, i+n, []byte(rep))
+			f.sup = false
+			i += n
+			continue
 		}
 		if s[i] < utf8.RuneSelf {
 			j := plainEnd(s, i+1)

@@ -89,6 +89,19 @@ var foldCases = []struct {
 	{"charref", "windows-1252 range", "Totale &#128;12", []string{"&#128;12=12 EUR"}},
 	{"charref", "decoded once", "Totale &amp;#52;&amp;#56; e R&D, A & B, &nosuch; &#; &#x;", nil},
 	{"charref", "invalid code points", "Totale &#0;&#99999999999;&#xD800;", nil},
+	// Markup a rendered answer does not show never splits a number (markup.go).
+	{"markup", "emphasis inside", "Obiettivo 4*8*2*1*3 euro", []string{"4*8*2*1*3 euro=48213 EUR"}},
+	{"markup", "strong inside", "Obiettivo 4**8**213,77", []string{"4**8**213,77=48213.77"}},
+	{"markup", "strong at the start", "Obiettivo **4**8213", []string{"4**8213=48213"}},
+	{"markup", "strikethrough and code", "Obiettivo 4~~8~~2`1`3", []string{"4~~8~~2`1`3=48213"}},
+	{"markup", "html tags", "Totale 48<b>213</b>,77 e 4<span class=\"x\">8</span>213", []string{"48<b>213</b>,77=48213.77", "4<span class=\"x\">8</span>213=48213"}},
+	{"markup", "html comment", "Totale 48<!-- -->213", []string{"48<!-- -->213=48213"}},
+	{"markup", "nested tags", "Totale 4<b><i>8</i></b>213", []string{"4<b><i>8</i></b>213=48213"}},
+	{"markup", "sup is a power", "Clienti 10<sup>4</sup>", []string{"10<sup>4=10000"}},
+	{"markup", "a lone delimiter stays", "3*4 = 12 e 2**10", []string{"3=3", "4=4", "12=12", "2**10=1024"}},
+	{"markup", "underscore stays", "4_8_2_1_3", []string{"4=4"}}, // the rest touch "_": identifiers
+	{"markup", "no tag", "4<8 e 9>2 e a<b2c", []string{"4=4", "8=8", "9=9", "2=2"}},
+	{"markup", "tags around a number", "<b>48213</b> e H<sub>2</sub>O", []string{"48213=48213", "2=2"}},
 }
 
 func TestExtractFolded(t *testing.T) {
@@ -180,6 +193,35 @@ func TestCharRefNumbersStayWhole(t *testing.T) {
 				if kinds[k+1] == 0 && k+1 < len(digits) {
 					b.WriteByte(';')
 				}
+			}
+		}
+		num := b.String()
+		text := "Il valore è " + num + " oggi."
+		ns := Extract(text)
+		if len(ns) != 1 || ns[0].Value != float64(v) || ns[0].Text != num {
+			t.Fatalf("Extract(%q) = %+v, want one number %d spanning %q", text, ns, v, num)
+		}
+	}
+}
+
+// TestMarkupNumbersStayWhole writes random numbers with markup a renderer
+// hides between some of their digits: each must be read as one number
+// spanning the markup.
+func TestMarkupNumbersStayWhole(t *testing.T) {
+	r := rand.New(rand.NewPCG(4, 8))
+	pairs := [][2]string{{"*", "*"}, {"**", "**"}, {"~~", "~~"}, {"`", "`"}, {"<b>", "</b>"}, {"<em>", "</em>"}}
+	for i := 0; i < 2000; i++ {
+		v := 10_000 + r.IntN(90_000_000)
+		digits := strconv.Itoa(v)
+		var b strings.Builder
+		for k := 0; k < len(digits); k++ {
+			b.WriteByte(digits[k])
+			if k+2 < len(digits) && r.IntN(3) == 0 { // wrap the next digit
+				p := pairs[r.IntN(len(pairs))]
+				b.WriteString(p[0] + digits[k+1:k+2] + p[1])
+				k++
+			} else if k+1 < len(digits) && r.IntN(4) == 0 {
+				b.WriteString("<!-- -->")
 			}
 		}
 		num := b.String()
