@@ -237,6 +237,13 @@ func TestQueryBadRequests(t *testing.T) {
 		{`not json`, "malformed JSON"},
 		{`{"query": "x"} {}`, "after the JSON object"},
 		{`{"query": "` + strings.Repeat("a", query.MaxQueryBytes+1) + `"}`, "longer than"},
+		// What encoding/json accepts and exact-key readers take otherwise.
+		{`{"query": "Grazie!", "query": "Mostrami le righe"}`, "ambiguous"},
+		{`{"query": "Grazie!", "Query": "Mostrami le righe"}`, "ambiguous"},
+		{`{"QUERY": "Mostrami le righe"}`, `"QUERY" is not written as a request field`},
+		{`{"query": "x", "options": {"mode": "auto", "Mode": "simple"}}`, "ambiguous"},
+		{`{"query": "x", "Options": {"mode": "simple"}}`, `"Options" is not written`},
+		{`{"query": "x", "options": {"MAX_RESULTS": 500}}`, `options."MAX_RESULTS" is not written`},
 	} {
 		status, _, eb, raw := e.ask(t, c.body)
 		if status != 400 || eb.Error.Code != query.CodeValidation || !strings.Contains(eb.Error.Message, c.msg) {

@@ -6,11 +6,13 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 	"unicode/utf8"
 
 	"github.com/weirgw/weir/adapters/data"
 	"github.com/weirgw/weir/adapters/data/semantic"
+	"github.com/weirgw/weir/gateway/internal/strictjson"
 )
 
 // Request is the body of POST /v1/query.
@@ -68,6 +70,9 @@ func DecodeRequest(body []byte) (*Request, error) {
 	if dec.More() {
 		return nil, errors.New("the body has data after the JSON object")
 	}
+	if err := exactKeys(body); err != nil {
+		return nil, err
+	}
 	switch {
 	case strings.TrimSpace(r.Query) == "":
 		return nil, errors.New("query is required and must not be empty")
@@ -88,6 +93,42 @@ func DecodeRequest(body []byte) (*Request, error) {
 		return nil, fmt.Errorf("options.mode must be auto, simple, complex or hybrid, not %q", r.Options.Mode)
 	}
 	return &r, nil
+}
+
+// requestKeys and optionKeys are the members a request may have, written exactly so.
+var (
+	requestKeys = []string{"query", "session_id", "options"}
+	optionKeys  = []string{"mode", "max_results", "include_metadata", "page", "explain"}
+)
+
+// exactKeys refuses what encoding/json accepts but readers could take differently: a key
+// twice, two keys that differ only in case, and a key not written exactly as the field it
+// fills ("Query", "OPTIONS", "Mode"), which encoding/json matches without case and a client
+// or a proxy in front of Weir that reads exact keys does not.
+func exactKeys(body []byte) error {
+	doc, err := strictjson.Parse(body)
+	if err != nil {
+		var se *strictjson.Error
+		if errors.As(err, &se) && (se.Reason == strictjson.DuplicateKey || se.Reason == strictjson.CaseTwin) {
+			return fmt.Errorf("the body is ambiguous: %v; readers could take it differently", se)
+		}
+		return fmt.Errorf("the body is not a valid query request: %v", err)
+	}
+	root := doc.Root()
+	for k, v := range root.Members() {
+		if !slices.Contains(requestKeys, k) {
+			return fmt.Errorf("the key %q is not written as a request field; allowed: query, session_id, options", k)
+		}
+		if k != "options" || v.Kind() != strictjson.Object {
+			continue
+		}
+		for ok := range v.Members() {
+			if !slices.Contains(optionKeys, ok) {
+				return fmt.Errorf("the key options.%q is not written as an option; allowed: mode, max_results, include_metadata, page, explain", ok)
+			}
+		}
+	}
+	return nil
 }
 
 func jsonProblem(err error) string {
