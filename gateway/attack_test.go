@@ -145,6 +145,10 @@ func attacks() []attack {
 		{name: "a second choice with a blocked call", plain: `{"id":"x","object":"chat.completion","created":1,"model":"m","choices":[` +
 			`{"index":0,"finish_reason":"stop","message":{"role":"assistant","content":"Il fatturato è 21.956,62 €."}},` +
 			`{"index":1,"finish_reason":"tool_calls","message":{"role":"assistant","content":null,"tool_calls":[` + blockedFn + `]}}]}`, blocked: "filter_data"},
+		{name: "a second choice with a blocked call", stream: `data: {"id":"chatcmpl-s","object":"chat.completion.chunk","created":1,"model":"m","choices":[{"index":0,"delta":{"content":"Il fatturato è 21.956,62 €."},"finish_reason":null},{"index":1,"delta":` + `{` + blockedDelta + `},"finish_reason":null}]}` + "\n\n" +
+			`data: {"id":"chatcmpl-s","object":"chat.completion.chunk","created":1,"model":"m","choices":[{"index":0,"delta":{},"finish_reason":"stop"},{"index":1,"delta":{},"finish_reason":"tool_calls"}]}` + "\n\n" + sseDone, blocked: "filter_data"},
+		{name: "a second choice with an invented number", stream: `data: {"id":"chatcmpl-s","object":"chat.completion.chunk","created":1,"model":"m","choices":[{"index":1,"delta":{"content":"` + inv + `"},"finish_reason":null}]}` + "\n\n" +
+			`data: {"id":"chatcmpl-s","object":"chat.completion.chunk","created":1,"model":"m","choices":[{"index":0,"delta":{"content":"Ok."},"finish_reason":"stop"}]}` + "\n\n" + sseDone, invented: inventedNumber},
 		{name: "two choices with one index", plain: `{"id":"x","object":"chat.completion","created":1,"model":"m","choices":[` +
 			`{"index":0,"finish_reason":"stop","message":{"role":"assistant","content":"Ok."}},` +
 			`{"index":0,"finish_reason":"stop","message":{"role":"assistant","content":"` + inv + `"}}]}`, refused: "upstream_ambiguous_response"},

@@ -3,6 +3,7 @@ package gateway
 import (
 	"encoding/json"
 	"errors"
+	"slices"
 	"strings"
 	"time"
 
@@ -115,6 +116,8 @@ func (x *exchange) content() *audit.Content {
 		c.Choices = append(c.Choices, audit.Choice{Index: cs.index, Content: t.Get(chat.Content),
 			Refusal: t.Get(chat.Refusal), Reasoning: t.Get(chat.Reasoning)})
 	}
+	// In index order, as clients list them; a stream's choices arrive in any order.
+	slices.SortFunc(c.Choices, func(a, b audit.Choice) int { return a.Index - b.Index })
 	if len(c.Choices) > 0 {
 		c.Answer = c.Choices[0].Content
 	}
