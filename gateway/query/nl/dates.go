@@ -3,7 +3,7 @@ package nl
 // point is a date as a question writes it: a year, a quarter, a month or a day, each part
 // possibly missing (a month without its year).
 type point struct {
-	y, q, m, d int
+	y, h, q, m, d int // h: a half-year (H1, second half)
 }
 
 // dateExpr is a time expression of a question, before it is resolved against the data.
@@ -258,15 +258,22 @@ func pointAt(ts []token, i int) (atom, bool) {
 				}
 			}
 		}
-		if y, ok := yearAt(ts, i+1); ok {
-			a.p.y, a.j = y, i+2
+		if y, n := yearOf(ts, i+1); n > 0 {
+			a.p.y, a.j = y, i+1+n
 		}
 		return a, true
 	}
 	if q, n := quarterAt(ts, i); n > 0 {
 		a := atom{i: i, j: i + n, p: point{q: q}}
-		if y, ok := yearAt(ts, i+n); ok {
-			a.p.y, a.j = y, i+n+1
+		if y, m := yearOf(ts, i+n); m > 0 {
+			a.p.y, a.j = y, i+n+m
+		}
+		return a, true
+	}
+	if h, n := halfAt(ts, i); n > 0 {
+		a := atom{i: i, j: i + n, p: point{h: h}}
+		if y, m := yearOf(ts, i+n); m > 0 {
+			a.p.y, a.j = y, i+n+m
 		}
 		return a, true
 	}
@@ -325,6 +332,39 @@ func quarterAt(ts []token, i int) (q, n int) {
 	}
 	if (w == "quarter" || w == "trimestre") && i+1 < len(ts) && ts[i+1].isNum && ts[i+1].num >= 1 && ts[i+1].num <= 4 {
 		return int(ts[i+1].num), 2
+	}
+	return 0, 0
+}
+
+// yearConnectors may join a month, quarter or half to its year: "March of 2024", "il
+// primo trimestre del 2024", "Q1 in 2023".
+var yearConnectors = set("of", "in", "di", "del", "dell", "nel", "nell")
+
+// yearOf reads the year of a period at i, directly or after a connector, and how many
+// tokens it takes (0: none).
+func yearOf(ts []token, i int) (int, int) {
+	if y, ok := yearAt(ts, i); ok {
+		return y, 1
+	}
+	if i < len(ts) && yearConnectors[ts[i].w] {
+		if y, ok := yearAt(ts, i+1); ok {
+			return y, 2
+		}
+	}
+	return 0, 0
+}
+
+// halves are the ordinals of a half-year: first half, seconda metà, primo semestre.
+var halves = map[string]int{"first": 1, "1st": 1, "primo": 1, "prima": 1, "second": 2, "2nd": 2, "secondo": 2, "seconda": 2}
+
+// halfAt reads a half-year: H1, H2, first half, second half, primo semestre, seconda metà.
+func halfAt(ts []token, i int) (h, n int) {
+	w := ts[i].w
+	if len(w) == 2 && w[0] == 'h' && (w[1] == '1' || w[1] == '2') {
+		return int(w[1] - '0'), 1
+	}
+	if h, ok := halves[w]; ok && i+1 < len(ts) && (ts[i+1].w == "half" || ts[i+1].w == "semestre" || ts[i+1].w == "meta") {
+		return h, 2
 	}
 	return 0, 0
 }

@@ -25,6 +25,9 @@ func bounds(p point, y int) span {
 	case p.q > 0:
 		t := time.Date(y, time.Month(3*p.q-2), 1, 0, 0, 0, 0, time.UTC)
 		return span{t, t.AddDate(0, 3, -1)}
+	case p.h > 0:
+		t := time.Date(y, time.Month(6*p.h-5), 1, 0, 0, 0, 0, time.UTC)
+		return span{t, t.AddDate(0, 6, -1)}
 	}
 	t := time.Date(y, 1, 1, 0, 0, 0, 0, time.UTC)
 	return span{t, t.AddDate(1, 0, -1)}
@@ -174,6 +177,8 @@ func label(e dateExpr) string {
 			return fmt.Sprintf("%s-%02d", y, p.m)
 		case p.q > 0:
 			return fmt.Sprintf("%s-Q%d", y, p.q)
+		case p.h > 0:
+			return fmt.Sprintf("%s-H%d", y, p.h)
 		}
 		return y
 	}
@@ -193,6 +198,8 @@ func describePeriod(e dateExpr) string {
 			return time.Month(p.m).String()
 		case p.q > 0:
 			return fmt.Sprintf("Q%d", p.q)
+		case p.h > 0:
+			return fmt.Sprintf("H%d", p.h)
 		}
 		return "the period"
 	}

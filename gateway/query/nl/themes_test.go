@@ -35,6 +35,15 @@ func TestDates(t *testing.T) {
 		{"findings in March", []string{`{"from":"2022-03-01","to":"2022-03-31"}`, `{"from":"2025-03-01","to":"2025-03-31"}`, "every year"}, nil},
 		{"how many findings in 2019", []string{`"uncovered"`}, nil},
 		{"findings in 2023 and 2024", []string{`"ranges":[{"from":"2023-01-01","to":"2023-12-31"},{"from":"2024-01-01","to":"2024-12-31"}]`}, []string{`"uncovered"`}},
+		// A period's year after a connector is its year, never a second period to add.
+		{"findings in the first quarter of 2024", []string{`"ranges":[{"from":"2024-01-01","to":"2024-03-31"}]`}, []string{`"uncovered"`}},
+		{"rilievi di marzo del 2023", []string{`"ranges":[{"from":"2023-03-01","to":"2023-03-31"}]`}, []string{`"uncovered"`}},
+		{"findings in Q2 ... 2024", []string{`"ranges":[{"from":"2024-04-01","to":"2024-06-30"}]`}, nil},
+		// Half-years and year spans.
+		{"findings in the second half of 2023", []string{`"ranges":[{"from":"2023-07-01","to":"2023-12-31"}]`, `"label":"2023-H2"`}, nil},
+		{"rilievi del primo semestre 2024", []string{`"ranges":[{"from":"2024-01-01","to":"2024-06-30"}]`}, nil},
+		{"findings H1 2024 vs H2 2024", []string{`"label":"2024-H1"`, `"label":"2024-H2"`}, []string{`"uncovered"`}},
+		{"findings 2023-2024", []string{`"ranges":[{"from":"2023-01-01","to":"2024-12-31"}]`}, []string{`"uncovered"`}},
 	})
 }
 

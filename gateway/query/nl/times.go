@@ -69,14 +69,20 @@ func (r *reader) readTimes() {
 	r.q.Time = append(r.q.Time, tf)
 }
 
-// glued reports that only "and", "or" and fillers separate items a and b.
+// glued reports that "and" or "or" joins items a and b, with only fillers beside it. Two
+// periods with only fillers between ("Q1 ... 2024") are not a union: one may qualify the
+// other, and reading them as either would be a guess.
 func (r *reader) glued(a, b int) bool {
+	joined := false
 	for k := a + 1; k < b; k++ {
-		if !(r.items[k].is(gAnd) || r.items[k].is(gOr) || r.items[k].is(gFiller)) {
+		switch {
+		case r.items[k].is(gAnd) || r.items[k].is(gOr):
+			joined = true
+		case !r.items[k].is(gFiller):
 			return false
 		}
 	}
-	return true
+	return joined
 }
 
 func describe(rv resolved) string {

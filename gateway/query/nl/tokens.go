@@ -71,6 +71,9 @@ func split(raw string) []token {
 	if n, ok := ordinal(raw); ok { // 14th, 1st: a day of the month
 		return []token{{w: strconv.Itoa(n), orig: raw, num: float64(n), isNum: true}}
 	}
+	if y1, y2, ok := yearSpan(raw); ok { // 2023-2024: from one year to the next
+		return []token{{w: y1, orig: y1, num: float64(atoi(y1)), isNum: true}, {w: "-", orig: "-"}, {w: y2, orig: y2, num: float64(atoi(y2)), isNum: true}}
+	}
 	if hasDigit {
 		if n, ok := parseNumber(raw); ok {
 			return []token{{w: data.Fold(raw), orig: raw, num: n, isNum: true}}
@@ -93,6 +96,15 @@ func split(raw string) []token {
 		out = append(out, token{w: data.Fold(part), orig: part})
 	}
 	return out
+}
+
+// yearSpan reads "2023-2024" or "2023/2024" as two years, the second later.
+func yearSpan(raw string) (string, string, bool) {
+	if len(raw) != 9 || (raw[4] != '-' && raw[4] != '/') || !digits(raw[:4]) || !digits(raw[5:]) {
+		return "", "", false
+	}
+	a, b := atoi(raw[:4]), atoi(raw[5:])
+	return raw[:4], raw[5:], a >= 1990 && b <= 2100 && b > a
 }
 
 // numberWords are numbers written as words (not "one"/"uno": also articles; not "sei":
