@@ -1,6 +1,7 @@
 package nl
 
 import (
+	"fmt"
 	"strings"
 	"time"
 
@@ -47,9 +48,32 @@ func (it *item) kind(k mkind) *meaning {
 func (p *Parser) Parse(text string, now time.Time) *semantic.Query {
 	ts := tokenize(text)
 	items := p.items(ts)
+	var notes []string
+	if fixed := p.correctTypos(ts, items); len(fixed) > 0 {
+		items, notes = p.items(ts), fixed
+	}
 	r := &reader{p: p, ts: ts, items: items, now: now, q: &semantic.Query{}}
+	for _, n := range notes {
+		r.note(n)
+	}
 	r.read()
 	return r.q
+}
+
+// correctTypos reads each unknown word as the vocabulary word it is one edit away from
+// (typos.go), in ts, and returns a note per word read so.
+func (p *Parser) correctTypos(ts []token, items []*item) []string {
+	var notes []string
+	for _, it := range items {
+		if it.j != it.i+1 || it.date != nil || it.num != nil || it.gen != 0 || len(it.ms) > 0 || ts[it.i].id {
+			continue
+		}
+		if c, ok := p.v.correct(ts[it.i].w); ok {
+			notes = append(notes, fmt.Sprintf("%q read as %q", ts[it.i].orig, c))
+			ts[it.i].w = c
+		}
+	}
+	return notes
 }
 
 // items splits tokens into items: time expressions first, then the longest phrases of the

@@ -55,13 +55,20 @@ type vocab struct {
 	// capsTokens are such words that are also common words ("Dell", "dell'"): they match
 	// only when the question writes them capitalised.
 	capsTokens map[string][]meaning
+	// correctable are the words a typo may be read as (typos.go).
+	correctable map[string]bool
 }
 
 // compile builds the vocabulary of a model.
 func compile(m *semantic.Model) *vocab {
-	v := &vocab{model: m, byFirst: map[string][]*phrase{}, byStem: map[string][]*phrase{}, tokens: map[string][]meaning{}, capsTokens: map[string][]meaning{}}
+	v := &vocab{model: m, byFirst: map[string][]*phrase{}, byStem: map[string][]*phrase{}, tokens: map[string][]meaning{},
+		capsTokens: map[string][]meaning{}, correctable: map[string]bool{}}
 	for w, g := range lexicon {
 		v.addGen(w, g)
+		v.addCorrectable(strings.Fields(data.Fold(w))...)
+	}
+	for w := range months {
+		v.addCorrectable(w)
 	}
 	order := 0
 	for _, s := range m.Sources {
@@ -98,6 +105,9 @@ func (v *vocab) add(text string, m meaning) {
 	words := splitWords(text)
 	if len(words) == 0 {
 		return
+	}
+	if m.kind != mValue {
+		v.addCorrectable(words...)
 	}
 	p := v.phrase(words)
 	p.meanings = append(p.meanings, m)

@@ -1,0 +1,71 @@
+package nl
+
+import "unicode/utf8"
+
+// Typos. A word no vocabulary knows is read as the one word of the vocabulary it is a
+// single edit away from (a letter added, dropped, changed, or two neighbours swapped:
+// "febraio" → febbraio, "fatturto" → fatturato, "improt" → import), when that word is
+// unique and both are at least minTypoLen letters long; the answer's notes say how the
+// word was read. Values (names of people, products, companies) are never the target: a
+// name one letter from another may be another name ("Marta", "Marco"), so an unknown
+// name stays unknown and the question is not answered.
+
+// minTypoLen is the shortest word corrected: shorter words have too many neighbours.
+const minTypoLen = 6
+
+// addCorrectable records the words a typo may be read as: those of the generic lexicon,
+// of the model's measures, fields, row nouns and extremes, and the month names.
+func (v *vocab) addCorrectable(words ...string) {
+	for _, w := range words {
+		if utf8.RuneCountInString(w) >= minTypoLen-1 {
+			v.correctable[w] = true
+		}
+	}
+}
+
+// correct returns the word of the vocabulary w is one edit away from, if exactly one.
+func (v *vocab) correct(w string) (string, bool) {
+	if utf8.RuneCountInString(w) < minTypoLen {
+		return "", false
+	}
+	found := ""
+	for c := range v.correctable {
+		if oneEdit(w, c) {
+			if found != "" && found != c {
+				return "", false
+			}
+			found = c
+		}
+	}
+	return found, found != ""
+}
+
+// oneEdit reports that a and b differ by exactly one insertion, deletion, substitution or
+// transposition of adjacent letters.
+func oneEdit(a, b string) bool {
+	ra, rb := []rune(a), []rune(b)
+	if len(ra) < len(rb) {
+		ra, rb = rb, ra
+	}
+	switch len(ra) - len(rb) {
+	case 0:
+		i := 0
+		for i < len(ra) && ra[i] == rb[i] {
+			i++
+		}
+		if i == len(ra) {
+			return false // the same word
+		}
+		if string(ra[i+1:]) == string(rb[i+1:]) {
+			return true // substitution
+		}
+		return i+1 < len(ra) && ra[i] == rb[i+1] && ra[i+1] == rb[i] && string(ra[i+2:]) == string(rb[i+2:])
+	case 1:
+		i := 0
+		for i < len(rb) && ra[i] == rb[i] {
+			i++
+		}
+		return string(ra[i+1:]) == string(rb[i:])
+	}
+	return false
+}

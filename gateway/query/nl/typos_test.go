@@ -1,0 +1,40 @@
+package nl
+
+import "testing"
+
+func TestOneEdit(t *testing.T) {
+	for _, c := range []struct {
+		a, b string
+		want bool
+	}{
+		{"febraio", "febbraio", true}, // a letter dropped
+		{"fatturatto", "fatturato", true},
+		{"improt", "import", true}, // neighbours swapped
+		{"revanue", "revenue", true},
+		{"revenue", "revenue", false}, // the same word is no typo
+		{"reveneu", "revenue", true},
+		{"revneeu", "revenue", false}, // two edits
+		{"ordini", "ordine", true},
+		{"abc", "abcde", false},
+		{"città", "citta", true}, // runes, not bytes
+	} {
+		if got := oneEdit(c.a, c.b); got != c.want {
+			t.Errorf("oneEdit(%q, %q) = %v, want %v", c.a, c.b, got, c.want)
+		}
+	}
+}
+
+// TestTypos: an unknown word one edit from exactly one vocabulary word is read as it, and
+// the query's notes say so; names of values, short words and words near two are not.
+func TestTypos(t *testing.T) {
+	runParseCases(t, "analytics", []parseCase{
+		{"fatturto per categoria", []string{`"metric":"revenue"`, `"field":"category"`, `\"fatturto\" read as \"fatturato\"`}, []string{`"uncovered"`}},
+		{"ordini di febraio", []string{`"ranges":[{"from":"2025-02-01","to":"2025-02-28"}]`, `read as \"febbraio\"`}, []string{`"uncovered"`}},
+		{"orders served by Giula", []string{`"uncovered":["the data has nothing called \"giula\" (closest: Giulia)"]`}, []string{"read as"}},
+		{"orders served by Giuliaa", []string{`"uncovered"`}, []string{"read as"}}, // a name: never guessed
+		{"ordni by category", []string{`"uncovered"`}, []string{"read as"}},        // too short to guess
+	})
+	runParseCases(t, "trade", []parseCase{
+		{"improt value per year", []string{`"metric":"total_value"`, `"grain":"year"`, `read as \"import\"`}, []string{`"uncovered"`}},
+	})
+}
