@@ -7,50 +7,51 @@ import "strings"
 type gen int
 
 const (
-	gFiller   gen = iota + 1 // asks nothing by itself (articles, auxiliaries, question framing)
-	gCount                   // how many, number of: count
-	gSum                     // total, sum
-	gAvg                     // average, mean
-	gMax                     // highest, maximum, biggest
-	gMin                     // lowest, minimum, smallest
-	gMost                    // the most, più: rank by the measure, descending
-	gLeast                   // the least, meno: rank ascending
-	gTop                     // top (N)
-	gRank                    // rank, classifica: order every group
-	gBy                      // by, per, for each: group by what follows
-	gVs                      // vs, versus: the two sides of a comparison
-	gCompare                 // compare, confronta
-	gNot                     // not, excluding, tranne
-	gAnd                     // and, e
-	gOr                      // or, o
-	gGT                      // more than, over, above
-	gLT                      // less than, under, below
-	gGE                      // at least, or more
-	gLE                      // at most, or less
-	gWhich                   // which, quale: asks for a label (a ranking's winner, a row)
-	gWho                     // who, chi: asks for the actor
-	gShow                    // show, list: asks for rows
-	gPercent                 // percentage, share
-	gDistinct                // different, distinct
-	gHowMuch                 // how much, quanto
-	gGrowth                  // grow, crescere (by N%)
-	gFuture                  // forecast, predict, will: not in past data
-	gAdvice                  // should, recommend: not a data question
-	gAny                     // any, ci sono: asks for rows
-	gOne                     // one, un, uno (as "at least one")
-	gNone                    // no, none, nessun, senza: no rows of
-	gWith                    // with, con, had, having: relates a row to a condition
-	gEvery                   // every, each, ogni (as "per each")
-	gRecent                  // latest, most recent: the last by time
-	gOldest                  // earliest, first: the first by time
-	gFrequent                // most frequent, most common: count ranking
-	gGroupOf                 // breakdown, distribution, suddivisione: group by what follows
-	gOnly                    // only, solo: an equals, not a contains
-	gGrain                   // a time grain: monthly, per mese (see grains)
-	gSize                    // size, numerosità: how many
-	gGrainBy                 // monthly, mese per mese: group by a time grain by itself
-	gWhy                     // why, explain, analyse: an analysis, not a value
-	gBetween                 // between N and M (of numbers; dates are read before)
+	gFiller      gen = iota + 1 // asks nothing by itself (articles, auxiliaries, question framing)
+	gCount                      // how many, number of: count
+	gSum                        // total, sum
+	gAvg                        // average, mean
+	gMax                        // highest, maximum, biggest
+	gMin                        // lowest, minimum, smallest
+	gMost                       // the most, più: rank by the measure, descending
+	gLeast                      // the least, meno: rank ascending
+	gTop                        // top (N)
+	gRank                       // rank, classifica: order every group
+	gBy                         // by, per, for each: group by what follows
+	gVs                         // vs, versus: the two sides of a comparison
+	gCompare                    // compare, confronta
+	gNot                        // not, excluding, tranne
+	gAnd                        // and, e
+	gOr                         // or, o
+	gGT                         // more than, over, above
+	gLT                         // less than, under, below
+	gGE                         // at least, or more
+	gLE                         // at most, or less
+	gWhich                      // which, quale: asks for a label (a ranking's winner, a row)
+	gWho                        // who, chi: asks for the actor
+	gShow                       // show, list: asks for rows
+	gPercent                    // percentage, share
+	gDistinct                   // different, distinct
+	gHowMuch                    // how much, quanto
+	gGrowth                     // grow, crescere (by N%)
+	gFuture                     // forecast, predict, will: not in past data
+	gAdvice                     // should, recommend: not a data question
+	gAny                        // any, ci sono: asks for rows
+	gOne                        // one, un, uno (as "at least one")
+	gNone                       // no, none, nessun, senza: no rows of
+	gWith                       // with, con, had, having: relates a row to a condition
+	gEvery                      // every, each, ogni (as "per each")
+	gRecent                     // latest, most recent: the last by time
+	gOldest                     // earliest, first: the first by time
+	gFrequent                   // most frequent, most common: count ranking
+	gGroupOf                    // breakdown, distribution, suddivisione: group by what follows
+	gOnly                       // only, solo: an equals, not a contains
+	gGrain                      // a time grain: monthly, per mese (see grains)
+	gSize                       // size, numerosità: how many
+	gGrainBy                    // monthly, mese per mese: group by a time grain by itself
+	gWhy                        // why, explain, analyse: an analysis, not a value
+	gBetween                    // between N and M (of numbers; dates are read before)
+	gUnsupported                // median, percentile, variance: statistics the query does not compute
 )
 
 // grains are the time grains words name, for grouping by the time dimension.
@@ -172,6 +173,29 @@ func init() {
 	add(gWhy, `why|perche|per quale motivo|come mai|explain|explanation|spiega|spiegami|spiegazione|analyze|analyse|analysis|analizza|analisi|pattern|patterns|reason|reasons|motivo|motivi|cause|causes|causa|cause principali|root cause|insight|insights|interpret|interpreta|summarize|summarise|riassumi|riassunto`)
 	add(gFiller, `keep|keeps|kept|getting|get|gets|go|goes|going|come|comes|continue|continues|continuano|continua|tend|tends|happening|still being|
 		everything|anything|all of it|tutto quanto|in tutto|sell|sells|vendere|vendiamo in tutto`)
+	// Politeness, framing and verbs that carry no condition of their own: what they frame
+	// (the measure, the values, the period) is read from the other words.
+	add(gFiller, `per favore|per piacere|favore|pls|plz|thanks|thank you|grazie|
+		in terms of|terms of|in termini di|when it comes to|per quanto riguarda|
+		where|where the|dove|
+		during|durante|nel corso di|throughout|
+		came|came in|come in|came from|comes from|coming from|
+		the whole period|whole period|entire period|the entire period|all time|of all time|
+		tutto il periodo|l intero periodo|intero periodo|in assoluto|di sempre|da sempre|
+		at least once|almeno una volta|una volta|volta|
+		fa|fanno|fare|faccio|facciamo|
+		brought|brought in|bring|bring in|brings|brings in|bringing in|earned|earn|earns|
+		paid|pay|pays|paying|pagato|pagata|pagati|pagate|paga|pagano|hanno pagato|
+		declared|declare|declares|dichiarato|dichiarata|dichiarati|dichiarate|
+		involve|involves|involved|involving|riguarda|riguardano|
+		give away|gave away|given away|
+		quello|quella|quelli|quelle|quello di|quella di|quelli di|quelle di`)
+	add(gCount, `quante volte|how often`)
+	// Known, so that no typo correction reads "median" as "media" (the mean).
+	add(gUnsupported, `median|mediana|percentile|percentili|quartile|quartili|variance|varianza|
+		standard deviation|deviazione standard|std dev|stddev|weighted average|media ponderata|geometric mean|media geometrica`)
+	add(gShow, `fai vedere|mi fai vedere|vedere|vediamo|let s see|lets see`)
+	add(gGroupOf, `break down|broken down|breakdown by|ripartito|ripartiti|suddiviso|suddivisi`)
 	grain("day", `day|days|giorno|giorni|date|dates|data|giornata|giornate`)
 	grain("month", `month|months|mese|mesi`)
 	grain("quarter", `quarter|quarters|trimestre|trimestri`)

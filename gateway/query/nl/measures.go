@@ -229,8 +229,12 @@ func (r *reader) amountValue() string {
 	return ""
 }
 
-// unitValue is the field measured in a unit the question names ("how much steel (kg)").
+// unitValue is the field measured in a unit the question names ("how much steel (kg)"),
+// when the question counts no row noun ("how many shipments in kg" counts shipments).
 func (r *reader) unitValue() string {
+	if r.counted != nil {
+		return ""
+	}
 	for _, f := range r.q.Filters {
 		for name, fd := range r.fact.Decl.Fields {
 			if fd.UnitField != "" && fd.UnitField == f.Field && f.Source == r.fact.Name {

@@ -58,9 +58,15 @@ func (r *reader) between(k int) bool {
 	return true
 }
 
-// threshold reads [field] op N, op N [field] and "older than N".
+// threshold reads [field] op N, op N [field], "older than N", and the same with the
+// operator after the number: "5 o più pezzi", "10 or fewer items", "65 or older".
 func (r *reader) threshold(k int) bool {
 	opAt := r.prev(k, 1)
+	if opAt < 0 || !r.isThresholdOp(opAt) {
+		if r.postfixThreshold(k) {
+			return true
+		}
+	}
 	if opAt < 0 {
 		return false
 	}
@@ -108,6 +114,57 @@ func (r *reader) threshold(k int) bool {
 	r.items[k].used, r.items[opAt].used, r.items[fk].used = true, true, true
 	r.q.Filters = append(r.q.Filters, semantic.Filter{Source: m.src.Name, Field: m.field, Op: op, Values: []any{r.items[k].num.num}})
 	return true
+}
+
+// isThresholdOp reports a comparison word or an extreme of a field ("older") at k.
+func (r *reader) isThresholdOp(k int) bool {
+	it := r.items[k]
+	if it.kind(mMax) != nil || it.kind(mMin) != nil {
+		return true
+	}
+	_, ok := comparisons[it.gen]
+	return ok && len(it.ms) == 0
+}
+
+// postfixThreshold reads N followed by "or more" / "o più" / "or less" and a numeric field
+// next to either ("5 o più pezzi", "quantity of 3 or more"), or by "or" and an extreme of a
+// field ("65 or older": age at least 65).
+func (r *reader) postfixThreshold(k int) bool {
+	n := r.next(k, 1)
+	if n < 0 {
+		return false
+	}
+	it := r.items[n]
+	if it.is(gOr) {
+		e := r.next(n, 1)
+		if e < 0 {
+			return false
+		}
+		op, sup := data.OpAtLeast, r.items[e].kind(mMax)
+		if sup == nil {
+			op, sup = data.OpAtMost, r.items[e].kind(mMin)
+		}
+		if sup == nil {
+			return false
+		}
+		r.items[k].used, r.items[n].used, r.items[e].used = true, true, true
+		r.q.Filters = append(r.q.Filters, semantic.Filter{Source: sup.src.Name, Field: sup.field, Op: op, Values: []any{r.items[k].num.num}})
+		return true
+	}
+	if !it.is(gGE) && !it.is(gLE) {
+		return false
+	}
+	for _, j := range []int{r.next(n, 1), r.prev(k, 1), r.next(n, 2), r.prev(k, 2)} {
+		if j < 0 {
+			continue
+		}
+		if f := r.items[j].kind(mField); f != nil && numeric(f) {
+			r.items[k].used, r.items[n].used, r.items[j].used = true, true, true
+			r.q.Filters = append(r.q.Filters, semantic.Filter{Source: f.src.Name, Field: f.field, Op: comparisons[it.gen], Values: []any{r.items[k].num.num}})
+			return true
+		}
+	}
+	return false
 }
 
 // defaultAmountField is the field the fact's default measure sums, if it is exactly a sum.

@@ -117,6 +117,8 @@ func (r *reader) unknownWords() {
 			if len(it.ms) == 0 {
 				r.uncover("%q asks for an explanation or an analysis, which the data alone does not give", it.word)
 			}
+		case gUnsupported:
+			r.uncover("%q is a statistic this query does not compute", it.word)
 		}
 	}
 	if len(words) > 0 {
@@ -317,17 +319,36 @@ func (r *reader) leftovers() {
 			r.uncover("a comparison (%q) whose two sides are not both in the data", it.word)
 		case len(it.ms) == 0 && (it.gen == gMost || it.gen == gLeast) && r.q.Rows:
 			r.uncover("%q: a ranking this listing does not make", it.word)
+		case len(it.ms) == 0 && (it.gen == gMost || it.gen == gLeast || it.gen == gTop) && r.q.Order == nil && r.q.Compare == nil && r.q.Limit == 0:
+			r.uncover("%q: a ranking this query does not make", it.word) // "the best day" answered with the total
+		case len(it.ms) == 0 && (it.gen == gGrain || it.gen == gGrainBy) && !r.byTime():
+			r.uncover("what %q refers to", it.word)
 		case len(it.ms) == 0 && (it.gen == gNot || it.gen == gNone):
 			r.uncover("a negation (%q) this query does not apply", it.word)
 		}
 	}
 }
 
+// byTime reports that the query uses time: a period, a grouping, or a comparison of periods.
+func (r *reader) byTime() bool {
+	if len(r.q.Time) > 0 || r.q.GroupBy != nil && r.q.GroupBy.Grain != "" || r.q.AveragePer != nil && r.q.AveragePer.Grain != "" {
+		return true
+	}
+	if r.q.Compare != nil {
+		for _, s := range r.q.Compare.Sides {
+			if len(s.Time) > 0 {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 // looseField reports a dimension word the query does not use at all — no condition, no
 // grouping, no comparison on its field ("the most countries" ranked by value would drop it).
 func (r *reader) looseField(it *item) bool {
 	m := it.kind(mField)
-	if m == nil || it.used || numeric(m) || len(it.ms) != 1 || typeOf(m.src, m.field) == data.TypeDate {
+	if m == nil || it.used || len(it.ms) != 1 || typeOf(m.src, m.field) == data.TypeDate {
 		return false
 	}
 	for _, f := range r.q.Filters {
@@ -357,8 +378,8 @@ func (r *reader) looseField(it *item) bool {
 		}
 	}
 	for _, ms := range r.q.Measures {
-		if ms.Field == m.field {
-			return false
+		if ms.Field == m.field || ms.Metric != "" && summedField(&meaning{src: m.src, metric: ms.Metric}) == m.field {
+			return false // the field itself, or the measure that sums it ("per quantità")
 		}
 	}
 	return true

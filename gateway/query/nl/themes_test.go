@@ -98,6 +98,14 @@ func TestFilters(t *testing.T) {
 		{"declarations not from Samsung", []string{`"field":"importCompanyName","op":"notIn","values":["Samsung Electronics Co Ltd"]`}, nil},
 		{"value of shipments by sea", []string{`"uncovered"`}, nil},
 	})
+	// The operator after the number.
+	runParseCases(t, "analytics", []parseCase{
+		{"ordini con 5 o più pezzi", []string{`"field":"quantity","op":"atLeast","values":[5]`}, []string{`"uncovered"`}},
+		{"orders with 3 or fewer pieces", []string{`"field":"quantity","op":"atMost","values":[3]`}, []string{`"uncovered"`}},
+	})
+	runParseCases(t, "clinical", []parseCase{
+		{"how many patients are 65 or older", []string{`"field":"AGE","op":"atLeast","values":[65]`}, []string{`"uncovered"`}},
+	})
 	runParseCases(t, "findings", []parseCase{
 		{"findings that are not open", []string{`"field":"status","op":"notIn","values":["Open"]`}, nil},
 		{"which project types have no critical findings", []string{`"without":{"source":"findings","field":"projectType"}`, `"values":["Critical"]`}, []string{`"uncovered"`, `"rows":true`}},
@@ -122,6 +130,15 @@ func TestFilters(t *testing.T) {
 		// A participle saying the measure happened (discounts granted) asks nothing more.
 		{"totale degli sconti applicati a marzo", []string{`"metric":"discount_amount"`}, []string{`"uncovered"`}},
 		{"total discounts granted", []string{`"metric":"discount_amount"`}, []string{`"uncovered"`}},
+		// A word the query would not use is said, never dropped for the default measure.
+		{"how much did we give away in discounts", []string{`"uncovered":["what \"discounts\" refers to"]`}, nil},
+		{"the best day ever in terms of revenue", []string{`"uncovered":["\"best\": a ranking this query does not make","what \"day\" refers to"]`}, nil},
+		{"i 2 piatti più venduti per quantità", []string{`"metric":"quantity_total"`, `"limit":2`}, []string{`"uncovered"`}},
+	})
+	runParseCases(t, "trade", []parseCase{
+		// Counting a row noun counts rows; the unit is a condition ("in kg"), not what is summed.
+		{"how many shipments were declared in kilograms", []string{`"op":"count"`, `"field":"unit","op":"in","values":["kg"]`}, []string{`"op":"sum"`}},
+		{"how much steel in kilograms", []string{`"op":"sum","field":"quantity"`}, nil},
 	})
 	runParseCases(t, "clinical", []parseCase{
 		{"how many women", []string{`"field":"SEX","op":"in","values":["F"]`}, nil},

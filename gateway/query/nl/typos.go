@@ -65,7 +65,9 @@ func oneEdit(a, b string) bool {
 		for i < len(rb) && ra[i] == rb[i] {
 			i++
 		}
-		return string(ra[i+1:]) == string(rb[i:])
+		// A letter more or less at the end is an inflection or another word ("median",
+		// "media"; "item", "items"), not a typo.
+		return i < len(rb) && string(ra[i+1:]) == string(rb[i:])
 	}
 	return false
 }

@@ -16,7 +16,9 @@ func TestOneEdit(t *testing.T) {
 		{"revneeu", "revenue", false}, // two edits
 		{"ordini", "ordine", true},
 		{"abc", "abcde", false},
-		{"città", "citta", true}, // runes, not bytes
+		{"città", "citta", true},   // runes, not bytes
+		{"median", "media", false}, // a letter more at the end is another word
+		{"vendutto", "venduto", true},
 	} {
 		if got := oneEdit(c.a, c.b); got != c.want {
 			t.Errorf("oneEdit(%q, %q) = %v, want %v", c.a, c.b, got, c.want)
