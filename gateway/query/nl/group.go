@@ -28,6 +28,9 @@ func (r *reader) readGroup() {
 		switch {
 		case it.is(gGrainBy):
 			d = r.grainDim(grains[it.word])
+		case it.is(gGroupOf) && r.fieldBefore(k):
+			j := r.prev(k, 1) // "status breakdown", "race distribution": the field before it
+			d, r.items[j].used = r.dimAt(j), true
 		case it.is(gBy) || it.is(gEvery) || it.is(gGroupOf):
 			d = r.dimAfter(k, afterBy)
 		case it.is(gWhich) || it.is(gTop) || it.is(gFrequent) || it.is(gRank):
@@ -162,6 +165,12 @@ const (
 // (its name field). For "by/per", a measure or numeric field after it is the ranking
 // criterion, not a dimension; "per order" is per row, no grouping. After "the most", only a
 // field is a dimension ("best selling dish"), words of the measure between.
+// fieldBefore reports an unused dimension word right before item k.
+func (r *reader) fieldBefore(k int) bool {
+	j := r.prev(k, 1)
+	return j >= 0 && !r.items[j].used && r.items[j].kind(mField) != nil && r.dimAt(j) != nil
+}
+
 func (r *reader) dimAfter(k int, after int) *semantic.Dimension {
 	by := after == afterBy
 	for j := k + 1; j < len(r.items) && j <= k+4; j++ {
@@ -173,14 +182,17 @@ func (r *reader) dimAfter(k int, after int) *semantic.Dimension {
 			return nil // "imported by all companies": not a breakdown
 		case it.is(gFiller), it.num != nil, it.is(gMost), it.is(gLeast), it.is(gFrequent), it.is(gEvery), it.is(gWith):
 			continue
+		case it.is(gGrain): // "by month", "the best day"
+			it.used = true
+			return r.grainDim(grains[it.word])
 		case after == afterMost && it.kind(mMeasure) != nil:
 			continue
 		case after == afterMost && it.kind(mField) == nil:
 			return nil
-		case it.is(gGrain):
-			it.used = true
-			return r.grainDim(grains[it.word])
 		case it.kind(mField) != nil:
+			if nx := r.next(j, 1); nx >= 0 && r.items[nx].kind(mRows) != nil {
+				return nil // "per randomized subject": the field qualifies a row noun, it is no grouping
+			}
 			if d := r.dimAt(j); d != nil {
 				it.used = true
 				return d

@@ -191,6 +191,7 @@ func init() {
 		give away|gave away|given away|
 		quello|quella|quelli|quelle|quello di|quella di|quelli di|quelle di`)
 	add(gCount, `quante volte|how often`)
+	add(gNot, `leaving out|leave out|left out|leaving aside|setting aside|lasciando fuori|lasciando da parte|a parte|fuorche|ignoring|without counting|senza contare|non contando`)
 	// Known, so that no typo correction reads "median" as "media" (the mean).
 	add(gUnsupported, `median|mediana|percentile|percentili|quartile|quartili|variance|varianza|
 		standard deviation|deviazione standard|std dev|stddev|weighted average|media ponderata|geometric mean|media geometrica`)

@@ -82,9 +82,14 @@ func (r *reader) aggAroundUnranked(k int) (string, int) {
 }
 
 // aggAround is the aggregation word right next to item k (average, max, min), if any, with
-// its index.
+// its index; a row noun of the fact between them is skipped ("the largest transaction
+// value", "average declaration value": the value of one row).
 func (r *reader) aggAround(k int) (string, int) {
-	for _, j := range []int{r.prev(k, 1), r.next(k, 1)} {
+	before, after := r.prev(k, 1), r.next(k, 1)
+	if before >= 0 && r.factRows(before) {
+		before = r.prev(before, 1)
+	}
+	for _, j := range []int{before, after} {
 		if j < 0 {
 			continue
 		}
@@ -98,6 +103,12 @@ func (r *reader) aggAround(k int) (string, int) {
 		}
 	}
 	return "", -1
+}
+
+// factRows reports that item k is a row noun of the fact and nothing else.
+func (r *reader) factRows(k int) bool {
+	m := r.items[k].kind(mRows)
+	return m != nil && m.src == r.fact && len(r.items[k].ms) == 1 && r.items[k].gen == 0
 }
 
 // fieldMeasure reads an aggregation of a numeric field: average/total/max/min next to the

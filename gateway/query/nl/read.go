@@ -58,6 +58,59 @@ func (r *reader) find(g gen) int {
 	return -1
 }
 
+// sameFieldTwice refuses two different sets of values for one field named in two places
+// ("drug-related AEs (related or possibly related)"): all conditions are joined by AND, so
+// the query would keep only what both name — the narrower reading, which the question may
+// well not mean. The same set twice is one condition.
+func (r *reader) sameFieldTwice() {
+	var out []semantic.Filter
+	for _, f := range r.q.Filters {
+		dup := false
+		for _, g := range out {
+			if g.Source != f.Source || g.Field != f.Field || !valueOp(f.Op) || !valueOp(g.Op) {
+				continue
+			}
+			if g.Op == f.Op && sameValues(g.Values, f.Values) {
+				dup = true
+				continue
+			}
+			r.uncover("two different conditions on %s (%s; %s): which one the question means", f.Field, valuesText(g.Values), valuesText(f.Values))
+		}
+		if !dup {
+			out = append(out, f)
+		}
+	}
+	r.q.Filters = out
+}
+
+func valueOp(op string) bool {
+	return op == data.OpIn || op == data.OpEquals || op == data.OpNotIn || op == data.OpNotEquals
+}
+
+func sameValues(a, b []any) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for _, x := range a {
+		found := false
+		for _, y := range b {
+			found = found || fmt.Sprint(x) == fmt.Sprint(y)
+		}
+		if !found {
+			return false
+		}
+	}
+	return true
+}
+
+func valuesText(vs []any) string {
+	parts := make([]string, len(vs))
+	for i, v := range vs {
+		parts[i] = fmt.Sprint(v)
+	}
+	return strings.Join(parts, ", ")
+}
+
 // uncover records a part of the question the query does not express.
 func (r *reader) uncover(format string, args ...any) {
 	msg := fmt.Sprintf(format, args...)
@@ -87,6 +140,7 @@ func (r *reader) read() {
 	}
 	r.q.Source = r.fact.Name
 	r.readValues()
+	r.sameFieldTwice()
 	r.readNumbers()
 	r.readTimes()
 	if len(r.q.Uncovered) > 0 {
@@ -315,6 +369,8 @@ func (r *reader) leftovers() {
 			r.uncover("%q of something this query does not compute", it.word)
 		case r.looseField(it):
 			r.uncover("what %q refers to", it.word)
+		case it.kind(mRows) != nil && len(it.ms) == 1 && it.kind(mRows).src != r.fact && it != r.counted && !r.relatesTo(it.kind(mRows).src.Name):
+			r.uncover("what %q refers to", it.word) // "per randomized subject" read as per randomization day
 		case len(it.ms) == 0 && it.gen == gVs && r.q.Compare == nil:
 			r.uncover("a comparison (%q) whose two sides are not both in the data", it.word)
 		case len(it.ms) == 0 && (it.gen == gMost || it.gen == gLeast) && r.q.Rows:
@@ -327,6 +383,11 @@ func (r *reader) leftovers() {
 			r.uncover("a negation (%q) this query does not apply", it.word)
 		}
 	}
+}
+
+// relatesTo reports that the query uses rows of src: a condition, a relation, a grouping.
+func (r *reader) relatesTo(src string) bool {
+	return r.filtersOn(src) || r.existsOn(src) || r.dimOn(src) || len(r.q.Exists) > 0 && r.q.Exists[0].Source == src
 }
 
 // byTime reports that the query uses time: a period, a grouping, or a comparison of periods.

@@ -43,6 +43,9 @@ func TestDates(t *testing.T) {
 		{"findings in the second half of 2023", []string{`"ranges":[{"from":"2023-07-01","to":"2023-12-31"}]`, `"label":"2023-H2"`}, nil},
 		{"rilievi del primo semestre 2024", []string{`"ranges":[{"from":"2024-01-01","to":"2024-06-30"}]`}, nil},
 		{"findings H1 2024 vs H2 2024", []string{`"label":"2024-H1"`, `"label":"2024-H2"`}, []string{`"uncovered"`}},
+		// The one year a comparison names is its yearless side's year.
+		{"findings H1 vs H2 2024", []string{`"label":"2024-H1"`, `"label":"2024-H2"`}, []string{`"uncovered"`, "every year"}},
+		{"findings Q1 2023 vs Q2 2024", []string{`"label":"2023-Q1"`, `"label":"2024-Q2"`}, nil},
 		{"findings 2023-2024", []string{`"ranges":[{"from":"2023-01-01","to":"2024-12-31"}]`}, []string{`"uncovered"`}},
 	})
 }
@@ -62,6 +65,14 @@ func TestGroupingAndRanking(t *testing.T) {
 		{"findings per department", []string{`"groupBy":{"source":"findings","field":"department"}`, `"op":"count"`}, nil},
 		{"the most frequent finding title", []string{`"field":"title"`, `"limit":1`, `"op":"count"`}, nil},
 		{"which project type has the fewest findings", []string{`"field":"projectType"`, `"desc":false`, `"limit":1`}, nil},
+		// The field before "breakdown"/"distribution" is the grouping.
+		{"status breakdown of the critical findings", []string{`"groupBy":{"source":"findings","field":"status"}`, `"values":["Critical"]`}, []string{`"uncovered"`}},
+		{"severity distribution for landed house projects", []string{`"groupBy":{"source":"findings","field":"severity"}`, `"values":["Landed House"]`}, []string{`"uncovered"`}},
+	})
+	runParseCases(t, "trade", []parseCase{
+		// An aggregation of a row's value, the row noun between them.
+		{"the largest transaction value in 2024", []string{`"op":"max","field":"totalValueUSD"`}, []string{`"uncovered"`, `"metric"`}},
+		{"average declaration value for Samsung", []string{`"op":"average","field":"totalValueUSD"`}, []string{`"uncovered"`}},
 	})
 	runParseCases(t, "trade", []parseCase{
 		{"declarations by country", []string{`"field":"importCountry"`, `"op":"count"`}, nil},
@@ -105,6 +116,14 @@ func TestFilters(t *testing.T) {
 	})
 	runParseCases(t, "clinical", []parseCase{
 		{"how many patients are 65 or older", []string{`"field":"AGE","op":"atLeast","values":[65]`}, []string{`"uncovered"`}},
+		// One field given two different sets of values is a question, not an intersection.
+		{"drug-related AEs (related or possibly related)", []string{`"uncovered":["two different conditions on AEREL`}, nil},
+		{"related AEs, related ones only", []string{`"values":["RELATED"]`}, []string{`"uncovered"`}},
+		// A field before a row noun qualifies it: no grouping by the field's dates.
+		{"avg number of AEs per randomized subject", []string{`"uncovered"`}, []string{`"averagePer"`}},
+	})
+	runParseCases(t, "trade", []parseCase{
+		{"top 2 countries by import value in 2023, leaving out the United States", []string{`"field":"importCountry","op":"notIn","values":["United States"]`, `"limit":2`}, []string{`"uncovered"`}},
 	})
 	runParseCases(t, "findings", []parseCase{
 		{"findings that are not open", []string{`"field":"status","op":"notIn","values":["Open"]`}, nil},
@@ -132,7 +151,8 @@ func TestFilters(t *testing.T) {
 		{"total discounts granted", []string{`"metric":"discount_amount"`}, []string{`"uncovered"`}},
 		// A word the query would not use is said, never dropped for the default measure.
 		{"how much did we give away in discounts", []string{`"uncovered":["what \"discounts\" refers to"]`}, nil},
-		{"the best day ever in terms of revenue", []string{`"uncovered":["\"best\": a ranking this query does not make","what \"day\" refers to"]`}, nil},
+		{"the best revenue ever", []string{`"uncovered":["\"best\": a ranking this query does not make"]`}, nil},
+		{"the best day ever in terms of revenue", []string{`"grain":"day"`, `"desc":true`, `"limit":1`, `"metric":"revenue"`}, []string{`"uncovered"`}},
 		{"i 2 piatti più venduti per quantità", []string{`"metric":"quantity_total"`, `"limit":2`}, []string{`"uncovered"`}},
 	})
 	runParseCases(t, "trade", []parseCase{

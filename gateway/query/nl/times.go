@@ -26,6 +26,9 @@ func (r *reader) readTimes() {
 		return
 	}
 	min, max := dataRange(src, r.now)
+	if len(idx) >= 2 && (r.has(gVs) || r.has(gCompare)) {
+		r.lendYear(idx)
+	}
 	var res []resolved
 	for _, k := range idx {
 		it := r.items[k]
@@ -67,6 +70,39 @@ func (r *reader) readTimes() {
 		tf.Label += ", " + more.Label
 	}
 	r.q.Time = append(r.q.Time, tf)
+}
+
+// lendYear gives the periods of a comparison that name no year the one year the others
+// name: "H1 vs H2 2024" is H1 2024 vs H2 2024, "gennaio e febbraio 2025" both of 2025.
+// With several years named ("Q1 2023 vs Q2 2024") nothing is lent.
+func (r *reader) lendYear(idx []int) {
+	year := 0
+	for _, k := range idx {
+		for _, p := range []point{r.items[k].date.from, r.items[k].date.to} {
+			switch {
+			case p.y == 0:
+			case year == 0:
+				year = p.y
+			case year != p.y:
+				return
+			}
+		}
+	}
+	if year == 0 {
+		return
+	}
+	for _, k := range idx {
+		e := r.items[k].date
+		if e.rel != "" {
+			continue
+		}
+		if e.from.y == 0 {
+			e.from.y = year
+		}
+		if e.to.y == 0 {
+			e.to.y = year
+		}
+	}
 }
 
 // glued reports that "and" or "or" joins items a and b, with only fillers beside it. Two

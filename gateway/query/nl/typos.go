@@ -6,15 +6,17 @@ import "unicode/utf8"
 // single edit away from (a letter added, dropped, changed, or two neighbours swapped:
 // "febraio" → febbraio, "fatturto" → fatturato, "improt" → import), when that word is
 // unique and both are at least minTypoLen letters long; the answer's notes say how the
-// word was read. Values (names of people, products, companies) are never the target: a
-// name one letter from another may be another name ("Marta", "Marco"), so an unknown
-// name stays unknown and the question is not answered.
+// word was read. Only the model's own words (measures, fields, row nouns) and month names
+// are targets. Values (names of people, products, companies) are not: a name one letter
+// from another may be another name ("Marta", "Marco"). Nor is the generic lexicon: its
+// words change what is computed, and a real word is often one letter from one of them
+// ("leaving" → leading, a top N; "median" → media, the mean).
 
 // minTypoLen is the shortest word corrected: shorter words have too many neighbours.
 const minTypoLen = 6
 
-// addCorrectable records the words a typo may be read as: those of the generic lexicon,
-// of the model's measures, fields, row nouns and extremes, and the month names.
+// addCorrectable records the words a typo may be read as: those of the model's measures,
+// fields, row nouns and extremes, and the month names.
 func (v *vocab) addCorrectable(words ...string) {
 	for _, w := range words {
 		if utf8.RuneCountInString(w) >= minTypoLen-1 {

@@ -38,5 +38,7 @@ func TestTypos(t *testing.T) {
 	})
 	runParseCases(t, "trade", []parseCase{
 		{"improt value per year", []string{`"metric":"total_value"`, `"grain":"year"`, `read as \"import\"`}, []string{`"uncovered"`}},
+		// Never a word of the generic lexicon: "leaving" is not "leading" (a top N).
+		{"top 2 countries by import value, leaving the United States", []string{`"uncovered"`}, []string{"read as"}},
 	})
 }

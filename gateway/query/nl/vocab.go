@@ -65,7 +65,6 @@ func compile(m *semantic.Model) *vocab {
 		capsTokens: map[string][]meaning{}, correctable: map[string]bool{}}
 	for w, g := range lexicon {
 		v.addGen(w, g)
-		v.addCorrectable(strings.Fields(data.Fold(w))...)
 	}
 	for w := range months {
 		v.addCorrectable(w)
