@@ -277,5 +277,9 @@ func label(v any) string {
 	case nil:
 		return ""
 	}
-	return data.Fold(fmt.Sprint(v))
+	return periodLabel.ReplaceAllString(data.Fold(fmt.Sprint(v)), "$2-$1")
 }
+
+// periodLabel matches a quarter or half written before its year ("h1 2024", "q3-2023"),
+// which the query surface writes as 2024-h1, 2023-q3.
+var periodLabel = regexp.MustCompile(`^([hq][1-4])[ -](\d{4})$`)

@@ -27,6 +27,7 @@ func TestJudge(t *testing.T) {
 		{"an error status is a refusal", question("refuse", "null", ""), 403, `{}`, Exact},
 		{"a number where a refusal is right", question("refuse", "null", ""), 200, `{"answer":"x","result":{"shape":"scalar","value":3}}`, Wrong},
 		{"groups", question("groups", `{"A":1,"B":2}`, "x"), 200, `{"answer":"x","result":{"shape":"groups","groups":[["a",1],["b",2]]}}`, Exact},
+		{"a half-year written either way", question("compare", `{"H1 2024":31,"H2 2024":27}`, "x"), 200, `{"answer":"x","result":{"shape":"groups","groups":[["2024-H1",31],["2024-H2",27]]}}`, Exact},
 		{"groups with a wrong value", question("groups", `{"A":1,"B":2}`, "x"), 200, `{"answer":"x","result":{"shape":"groups","groups":[["A",1],["B",3]]}}`, Wrong},
 		{"ranking out of order", question("ranking", `[["A",2],["B",1]]`, "x"), 200, `{"answer":"x","result":{"shape":"groups","groups":[["B",1],["A",2]]}}`, Wrong},
 		{"ranking with the tie at the cut", question("ranking", `[["A",2]]`, "x"), 200, `{"answer":"x","result":{"shape":"groups","groups":[["A",2],["B",2]]}}`, Exact},
