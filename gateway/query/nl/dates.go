@@ -24,6 +24,8 @@ var months = map[string]int{
 	"luglio": 7, "july": 7, "jul": 7, "agosto": 8, "august": 8, "aug": 8, "settembre": 9, "september": 9,
 	"sept": 9, "sep": 9, "ottobre": 10, "october": 10, "oct": 10, "novembre": 11, "november": 11, "nov": 11,
 	"dicembre": 12, "december": 12,
+	// abbreviations, English and Italian ("set" and "ago" are English words: not read)
+	"mar": 3, "dec": 12, "gen": 1, "mag": 5, "giu": 6, "lug": 7, "ott": 10, "dic": 12,
 }
 
 var ordinalQuarter = map[string]int{"first": 1, "1st": 1, "primo": 1, "second": 2, "2nd": 2, "secondo": 2,

@@ -190,7 +190,19 @@ func init() {
 		involve|involves|involved|involving|riguarda|riguardano|
 		give away|gave away|given away|
 		quello|quella|quelli|quelle|quello di|quella di|quelli di|quelle di`)
-	add(gCount, `quante volte|how often`)
+	add(gFiller, `hey|hi|hello|ciao|buongiorno|buonasera|salve|rn|right now|actually|really|basically|
+		dire|dirmi|diresti|mi diresti|mi puoi dire|puoi dire|sai dire|potresti dirmi|
+		noi|da noi|voi|avete|che avete|nostro|nostra|nostri|nostre|vostro|vostra|vostri|vostre|
+		racked|racked up|came up|come up|show up|shows up|showed up|turn up|turned up|
+		venuti|venute|venuto|venuta|sono venuti|arriva|arrivano|arrivato|arrivati|proviene|provengono|
+		identificato|identificata|identificati|identificate|individuati|individuate|
+		in value terms|value terms|in terms|wise|plain|simple|semplice|semplici|straight|
+		for me|per me|if possible|se possibile|quickly|veloce|al volo|yet|as yet|so far yet`)
+	add(gCount, `quante volte|how often|no of|nr of|nr di|n di|n of`)
+	add(gCompare, `confrontato|confrontata|confrontati|confrontate|paragonato|paragonata|compared|comparing|confrontando`)
+	add(gLeast, `bottom|in fondo`)
+	add(gMost, `busiest|piu intenso|piu intensi|piu movimentato|piu movimentati`)
+	add(gFrequent, `recurring|most recurring|reoccurring|recurrent|ricorrenti|piu ricorrenti`)
 	add(gNot, `leaving out|leave out|left out|leaving aside|setting aside|lasciando fuori|lasciando da parte|a parte|fuorche|ignoring|without counting|senza contare|non contando`)
 	// Known, so that no typo correction reads "median" as "media" (the mean).
 	add(gUnsupported, `median|mediana|percentile|percentili|quartile|quartili|variance|varianza|

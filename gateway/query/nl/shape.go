@@ -107,7 +107,7 @@ func (r *reader) averagePer() bool {
 // readListing decides whether the question asks for rows: show/list/any, "which <row>",
 // "the most recent <row>", or a bare row noun with nothing to compute.
 func (r *reader) readListing() {
-	counting := r.anyOf(gCount, gHowMuch, gPercent, gSize) || r.measureAsked()
+	counting := r.anyOf(gCount, gHowMuch, gPercent, gSize, gSum) || r.measureAsked() // "total findings" counts them
 	rowsAt := -1
 	for k, it := range r.items {
 		if it.kind(mRows) != nil && it.kind(mRows).src == r.fact {

@@ -83,8 +83,23 @@ func split(raw string) []token {
 			return []token{t}
 		}
 	}
+	parts := strings.FieldsFunc(raw, func(r rune) bool { return isJoiner(r) })
+	if len(parts) == 2 && months[data.Fold(parts[0])] > 0 && months[data.Fold(parts[1])] > 0 && strings.Contains(raw, "-") {
+		// "Oct-Dec", "gen-feb": a range of months
+		return []token{{w: data.Fold(parts[0]), orig: parts[0]}, {w: "-", orig: "-"}, {w: data.Fold(parts[1]), orig: parts[1]}}
+	}
 	var out []token
-	for _, part := range strings.FieldsFunc(raw, func(r rune) bool { return isJoiner(r) }) {
+	for i, part := range parts {
+		if i > 0 && strings.ContainsAny(raw, "'’") {
+			if exp, ok := contraction(out, data.Fold(part)); ok { // aren't, I'd, what's
+				out = exp
+				continue
+			}
+		}
+		if full, ok := abbreviations[data.Fold(part)]; ok && len(parts) == 1 {
+			out = append(out, token{w: full, orig: part})
+			continue
+		}
 		if n, ok := numberWords[data.Fold(part)]; ok {
 			out = append(out, token{w: data.Fold(part), orig: part, num: n, isNum: true})
 			continue
@@ -105,6 +120,47 @@ func yearSpan(raw string) (string, string, bool) {
 	}
 	a, b := atoi(raw[:4]), atoi(raw[5:])
 	return raw[:4], raw[5:], a >= 1990 && b <= 2100 && b > a
+}
+
+// contraction reads the English contraction whose second part is suffix, given the tokens
+// before it: "aren't" is are not, "didn't" did not, "can't" can not, "I'd" I would,
+// "what's" what is, "we've" we have, "they're" they are, "I'm" I am.
+func contraction(out []token, suffix string) ([]token, bool) {
+	if len(out) == 0 {
+		return out, false
+	}
+	last := &out[len(out)-1]
+	switch suffix {
+	case "t":
+		switch {
+		case last.w == "can" || last.w == "won":
+			last.w = map[string]string{"can": "can", "won": "will"}[last.w]
+		case strings.HasSuffix(last.w, "n") && len(last.w) > 2:
+			last.w = last.w[:len(last.w)-1]
+		default:
+			return out, false
+		}
+		return append(out, token{w: "not", orig: "n't"}), true
+	case "d", "s", "ve", "re", "m", "ll":
+		if !englishPronoun[last.w] {
+			return out, false // Italian elisions (dell'anno) and possessives (company's)
+		}
+		full := map[string]string{"d": "would", "s": "is", "ve": "have", "re": "are", "m": "am", "ll": "will"}[suffix]
+		return append(out, token{w: full, orig: "'" + suffix}), true
+	}
+	return out, false
+}
+
+// englishPronoun are the words whose 'd, 's, 've, 're, 'm, 'll are a verb.
+var englishPronoun = set("i", "you", "we", "they", "he", "she", "it", "that", "what", "there", "here", "who", "where", "how", "let")
+
+// abbreviations are the short forms users type for words the vocabulary knows: a whole
+// word only ("tot", not "tot" inside a code).
+var abbreviations = map[string]string{
+	"tot": "total", "qty": "quantity", "qta": "quantita", "yr": "year", "yrs": "years", "mo": "month",
+	"mos": "months", "pts": "patients", "pt": "patient", "trt": "treatment", "rev": "revenue",
+	"amt": "amount", "avg": "average", "nr": "number", "num": "number", "dept": "department",
+	"depts": "departments", "ppl": "people", "approx": "approximately", "w/o": "without",
 }
 
 // numberWords are numbers written as words (not "one"/"uno": also articles; not "sei":

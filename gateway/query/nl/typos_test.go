@@ -42,3 +42,21 @@ func TestTypos(t *testing.T) {
 		{"top 2 countries by import value, leaving the United States", []string{`"uncovered"`}, []string{"read as"}},
 	})
 }
+
+// TestShorthand: contractions, abbreviations, month ranges with a hyphen, greetings and
+// framing are read as what they stand for.
+func TestShorthand(t *testing.T) {
+	runParseCases(t, "findings", []parseCase{
+		{"show me the critical findings that aren't closed yet", []string{`"field":"status","op":"notIn","values":["Closed"]`}, []string{`"uncovered"`}},
+		{"I'd like to know how many findings were identified in the first half of 2024", []string{`"op":"count"`, `"ranges":[{"from":"2024-01-01","to":"2024-06-30"}]`}, []string{`"uncovered"`}},
+		{"findings per yr", []string{`"grain":"year"`}, []string{`"uncovered"`}},
+		{"hey, tot findings Q1 2025 rn", []string{`"op":"count"`, `"ranges":[{"from":"2025-01-01","to":"2025-03-31"}]`}, []string{`"uncovered"`}},
+		{"findings Oct-Dec 2024", []string{`"ranges":[{"from":"2024-10-01","to":"2024-12-31"}]`}, []string{`"uncovered"`}},
+		{"total no. of findings", []string{`"op":"count"`}, []string{`"uncovered"`, "notIn"}},
+		{"the company's findings", []string{`"uncovered"`}, nil}, // a possessive is no verb
+	})
+	runParseCases(t, "analytics", []parseCase{
+		{"fatturato gen-feb", []string{`"ranges":[{"from":"2025-01-01","to":"2025-02-28"}]`}, []string{`"uncovered"`}},
+		{"avg qty per order", []string{`"metric":"average_quantity"`}, []string{`"uncovered"`}},
+	})
+}
