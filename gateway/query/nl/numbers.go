@@ -105,7 +105,11 @@ func (r *reader) threshold(k int) bool {
 	}
 	if m == nil {
 		// "declarations over 50,000": an amount without its field is the field the
-		// default measure sums (the declared value), if it sums one.
+		// default measure sums (the declared value), if it sums one — unless the number
+		// counts the things named right after it ("more than 15 laptops").
+		if n := r.next(k, 1); n >= 0 && (r.items[n].kind(mValue) != nil || r.items[n].kind(mRows) != nil) {
+			return false
+		}
 		if m = r.defaultAmountField(); m == nil {
 			return false
 		}

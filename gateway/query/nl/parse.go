@@ -121,7 +121,7 @@ func (p *Parser) match(ts []token, i int, taken []bool) *item {
 	if t.isNum {
 		return &item{i: i, j: i + 1, num: &ts[i], word: t.w}
 	}
-	if ms := p.v.tokens[stem(t.w)]; len(ms) > 0 && !t.id {
+	if ms := p.v.tokens[stem(t.w)]; len(ms) > 0 && (!t.id || p.v.tokenIDs[t.w]) {
 		return &item{i: i, j: i + 1, ms: append([]meaning(nil), ms...), word: t.w}
 	}
 	return &item{i: i, j: i + 1, word: t.w}
@@ -248,6 +248,61 @@ func (p *Parser) mergeTokens(items []*item) []*item {
 			last = len(out) - 1
 		case !it.is(gFiller):
 			last = -1
+		}
+	}
+	return absorbNumbers(out)
+}
+
+// absorbNumbers joins a number to the value word right next to it when the values hold the
+// two words in that order: "Inspiron 15", "55 inch LED TV" name one product, not a product
+// and a count ("more than 15 laptops" stays a number).
+func absorbNumbers(items []*item) []*item {
+	var out []*item
+	for k := 0; k < len(items); k++ {
+		it := items[k]
+		if it.num == nil {
+			out = append(out, it)
+			continue
+		}
+		if n := len(out); n > 0 && tokenItem(out[n-1]) && out[n-1].j == it.i {
+			if ms := withWords(out[n-1].ms, lastWord(out[n-1].word), it.word); len(ms) > 0 {
+				out[n-1].ms, out[n-1].j, out[n-1].word = ms, it.j, out[n-1].word+" "+it.word
+				continue
+			}
+		}
+		if k+1 < len(items) && tokenItem(items[k+1]) && items[k+1].i == it.j {
+			if ms := withWords(items[k+1].ms, it.word, firstWord(items[k+1].word)); len(ms) > 0 {
+				next := items[k+1]
+				next.ms, next.i, next.word = ms, it.i, it.word+" "+next.word
+				continue
+			}
+		}
+		out = append(out, it)
+	}
+	return out
+}
+
+func lastWord(s string) string  { f := strings.Fields(s); return f[len(f)-1] }
+func firstWord(s string) string { return strings.Fields(s)[0] }
+
+// withWords keeps the values in which word a is directly followed by word b, as in the
+// question ("inspiron 15", "55 inch"); words compare by stem.
+func withWords(ms []meaning, a, b string) []meaning {
+	var out []meaning
+	for _, m := range ms {
+		var vals []string
+		for _, v := range m.values {
+			w := splitWords(v)
+			for i := 0; i+1 < len(w); i++ {
+				if stem(w[i]) == stem(a) && stem(w[i+1]) == stem(b) {
+					vals = append(vals, v)
+					break
+				}
+			}
+		}
+		if len(vals) > 0 {
+			m.values = vals
+			out = append(out, m)
 		}
 	}
 	return out

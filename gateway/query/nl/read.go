@@ -70,7 +70,7 @@ func (r *reader) sameFieldTwice() {
 			if g.Source != f.Source || g.Field != f.Field || !valueOp(f.Op) || !valueOp(g.Op) {
 				continue
 			}
-			if g.Op == f.Op && sameValues(g.Values, f.Values) {
+			if sameValues(g.Values, f.Values) {
 				dup = true
 				continue
 			}
@@ -83,8 +83,10 @@ func (r *reader) sameFieldTwice() {
 	r.q.Filters = out
 }
 
+// valueOp reports a condition that keeps the rows with given values. Two of them on one
+// field narrow each other; an exclusion beside one ("pizze, esclusi i vini") refines it.
 func valueOp(op string) bool {
-	return op == data.OpIn || op == data.OpEquals || op == data.OpNotIn || op == data.OpNotEquals
+	return op == data.OpIn || op == data.OpEquals
 }
 
 func sameValues(a, b []any) bool {
@@ -377,6 +379,8 @@ func (r *reader) leftovers() {
 			r.uncover("%q: a ranking this listing does not make", it.word)
 		case len(it.ms) == 0 && (it.gen == gMost || it.gen == gLeast || it.gen == gTop) && r.q.Order == nil && r.q.Compare == nil && r.q.Limit == 0:
 			r.uncover("%q: a ranking this query does not make", it.word) // "the best day" answered with the total
+		case len(it.ms) == 0 && it.gen == gGrain && r.unitIs(grains[it.word]):
+			// "treatment duration in days", "(days)": the unit of what is computed
 		case len(it.ms) == 0 && (it.gen == gGrain || it.gen == gGrainBy) && !r.byTime():
 			r.uncover("what %q refers to", it.word)
 		case len(it.ms) == 0 && (it.gen == gNot || it.gen == gNone):
@@ -388,6 +392,16 @@ func (r *reader) leftovers() {
 // relatesTo reports that the query uses rows of src: a condition, a relation, a grouping.
 func (r *reader) relatesTo(src string) bool {
 	return r.filtersOn(src) || r.existsOn(src) || r.dimOn(src) || len(r.q.Exists) > 0 && r.q.Exists[0].Source == src
+}
+
+// unitIs reports that a measure of the query is counted in the grain's unit (days).
+func (r *reader) unitIs(grain string) bool {
+	for _, m := range r.q.Measures {
+		if u := data.Fold(m.Unit); u == grain || u == grain+"s" {
+			return true
+		}
+	}
+	return false
 }
 
 // byTime reports that the query uses time: a period, a grouping, or a comparison of periods.

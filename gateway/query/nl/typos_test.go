@@ -60,3 +60,26 @@ func TestShorthand(t *testing.T) {
 		{"avg qty per order", []string{`"metric":"average_quantity"`}, []string{`"uncovered"`}},
 	})
 }
+
+// TestNamesWithNumbers: a code or a number that is a word of a product's name names the
+// product, never a count or a threshold.
+func TestNamesWithNumbers(t *testing.T) {
+	runParseCases(t, "trade", []parseCase{
+		{"declarations of the Dell Inspiron 15 laptop", []string{`"values":["Laptop Dell Inspiron 15"]`}, []string{`"uncovered"`}},
+		{"highest unit price for the 55 inch LED TVs", []string{`"values":["LED television 55 inch"]`, `"op":"max"`}, []string{`"uncovered"`}},
+		{"how many Galaxy A54 units from Germany", []string{`"values":["Smartphone Galaxy A54"]`, `"values":["pcs"]`}, []string{`"uncovered"`}},
+		{"declarations of more than 15 laptops", []string{`"uncovered"`}, nil}, // 15 is no word of a name here
+	})
+}
+
+// TestExclusionAfter: "contanti esclusi" leaves the values before it out; before other
+// values it excludes those.
+func TestExclusionAfter(t *testing.T) {
+	runParseCases(t, "analytics", []parseCase{
+		{"numero ordini per metodo di pagamento, contanti esclusi", []string{`"field":"payment_method","op":"notIn","values":["Contanti"]`}, []string{`"uncovered"`}},
+		{"fatturato delle pizze, esclusi i vini", []string{`"op":"in","values":["Pizze"]`, `"op":"notIn","values":["Vini"]`}, []string{`"uncovered"`}},
+	})
+	runParseCases(t, "clinical", []parseCase{
+		{"mean treatment duration in days", []string{`"op":"average","field":"TRTDURD"`}, []string{`"uncovered"`}},
+	})
+}

@@ -55,7 +55,29 @@ func (r *reader) valueGroups() []*valueGroup {
 		cur.not = r.negated(k)
 		out = append(out, cur)
 	}
+	for _, g := range out {
+		if !g.not {
+			g.not = r.excludedAfter(g.items[len(g.items)-1])
+		}
+	}
 	return out
+}
+
+// excludedWords say after the values that they are left out: "contanti esclusi",
+// "bevande escluse", "Japan excluded".
+var excludedWords = set("esclusi", "escluse", "escluso", "esclusa", "excluded", "exempted", "aside", "eccettuati", "eccettuate")
+
+// excludedAfter reports an exclusion participle right after item k.
+func (r *reader) excludedAfter(k int) bool {
+	j := r.next(k, 1)
+	if j < 0 || !r.items[j].is(gNot) || !excludedWords[r.items[j].word] || r.items[j].used {
+		return false // used: it excludes the values after it ("pizze, esclusi i vini")
+	}
+	if n := r.next(j, 1); n >= 0 && r.items[n].kind(mValue) != nil {
+		return false
+	}
+	r.items[j].used = true
+	return true
 }
 
 // listGlue is what may separate the values of one list: and, or, fillers, commas.

@@ -3,6 +3,7 @@ package nl
 import (
 	"sort"
 	"strings"
+	"unicode"
 
 	"github.com/weirgw/weir/adapters/data"
 	"github.com/weirgw/weir/adapters/data/semantic"
@@ -57,12 +58,15 @@ type vocab struct {
 	capsTokens map[string][]meaning
 	// correctable are the words a typo may be read as (typos.go).
 	correctable map[string]bool
+	// tokenIDs are codes of letters and digits found as words inside free-text values
+	// ("a54" of "Smartphone Galaxy A54"): such a code in a question names those values.
+	tokenIDs map[string]bool
 }
 
 // compile builds the vocabulary of a model.
 func compile(m *semantic.Model) *vocab {
 	v := &vocab{model: m, byFirst: map[string][]*phrase{}, byStem: map[string][]*phrase{}, tokens: map[string][]meaning{},
-		capsTokens: map[string][]meaning{}, correctable: map[string]bool{}}
+		capsTokens: map[string][]meaning{}, correctable: map[string]bool{}, tokenIDs: map[string]bool{}}
 	for w, g := range lexicon {
 		v.addGen(w, g)
 	}
@@ -205,6 +209,9 @@ func (v *vocab) addTokens(s *semantic.Source, field, val string, order int) {
 				continue // "di", "al", "of": never a value by itself
 			}
 			index = v.capsTokens
+		}
+		if strings.IndexFunc(w, unicode.IsDigit) >= 0 {
+			v.tokenIDs[w] = true
 		}
 		key := stem(w)
 		list := index[key]
