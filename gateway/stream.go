@@ -71,6 +71,7 @@ type streamer struct {
 	w       *bufio.Writer
 	parser  sseParser
 	enc     *openai.StreamEncoder // set by the first chunk
+	later   openai.Chunk          // the chunk after the first being handled, reused
 	choices []*streamChoice
 	buf     []byte // a chunk being encoded, reused
 	// hideUsage drops the usage chunk Weir asked for (a token budget) and the client did not.

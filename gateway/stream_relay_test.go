@@ -161,6 +161,32 @@ func deltaText(t *testing.T, stream []byte) string {
 	return got.String()
 }
 
+// TestStreamLaterChunkMetadata: the chunks after the first are read as strictly as the
+// first, their metadata too — a duplicate or a case twin of a metadata key ends the stream
+// — and the client gets the first chunk's metadata on every chunk, never a later one's.
+func TestStreamLaterChunkMetadata(t *testing.T) {
+	g := relayGateway(t)
+	later := func(meta string) string {
+		return `data: {` + meta + `,"choices":[{"index":0,"delta":{"content":"Ciao!"},"finish_reason":null}]}` + "\n\n"
+	}
+	for _, meta := range []string{`"id":"a","id":"b"`, `"id":"chatcmpl-s","ID":"chatcmpl-s"`, `"Model":"x"`, `"system-fingerprint":"x"`} {
+		out := relay(t, g, strings.NewReader(roleChunk()+later(meta)+finishChunk("stop")+sseDone), 4096)
+		evs, err := parseAll(t, out.Bytes())
+		if err != nil || len(evs) < 2 || !strings.Contains(evs[len(evs)-2].data, "upstream_") || strings.Contains(out.String(), "Ciao") {
+			t.Errorf("a later chunk with %s: the client got %q (%v), want an upstream error and no text", meta, out.Bytes(), err)
+		}
+	}
+	out := relay(t, g, strings.NewReader(roleChunk()+later(`"id":"other","created":2,"model":"other-model","system_fingerprint":"fp"`)+finishChunk("stop")+sseDone), 4096)
+	if got := deltaText(t, out.Bytes()); got != "Ciao!" {
+		t.Fatalf("the client got %q, want the text", got)
+	}
+	for _, leaked := range []string{"other", "fp", `"created":2`} {
+		if strings.Contains(out.String(), leaked) {
+			t.Errorf("a later chunk's metadata %s reached the client: %q", leaked, out.Bytes())
+		}
+	}
+}
+
 // BenchmarkStreamRelay relays a whole gated stream in process (grounding each sentence),
 // as the load harness's stream scenario does, from the stages after the upstream's answer
 // to [DONE].

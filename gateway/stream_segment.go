@@ -49,7 +49,7 @@ func (s *streamer) choice(index int) *streamChoice {
 
 // chunk handles one upstream chunk.
 func (s *streamer) chunk(data []byte) error {
-	c, err := openai.DecodeChunk(data)
+	c, err := s.decode(data)
 	if err != nil {
 		return codecError(err, KindUpstreamDown)
 	}
@@ -72,6 +72,15 @@ func (s *streamer) chunk(data []byte) error {
 		return s.emit(s.enc.Usage(s.buf[:0], c))
 	}
 	return nil
+}
+
+// decode reads one upstream chunk: the first with the metadata the stream's encoder
+// keeps; a later one, as strictly, into s.later, which the next chunk overwrites.
+func (s *streamer) decode(data []byte) (*openai.Chunk, error) {
+	if s.enc == nil {
+		return openai.DecodeChunk(data)
+	}
+	return &s.later, openai.DecodeLaterChunk(&s.later, data)
 }
 
 // delta handles one choice's delta: its role goes on, its call fragments are assembled,
