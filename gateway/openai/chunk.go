@@ -13,7 +13,7 @@ type Chunk struct {
 	Error  bool
 	usage  []byte   // encoded, numbers only; nil without usage
 	tokens Usage    // the counts read from usage
-	meta   []member // id, created, model…
+	meta   metadata // id, created, model…
 }
 
 // HasUsage reports whether the chunk carries usage counts.
@@ -65,7 +65,7 @@ func (c *Chunk) decode(data []byte, keepMeta bool) error {
 		case "object":
 		default:
 			if keepMeta {
-				c.meta = metaMember(c.meta, k, v)
+				c.meta.add(k, v)
 			}
 		}
 		return nil
@@ -213,7 +213,7 @@ func readFragment(v strictjson.Value, path loc) (chat.Call, error) {
 // StreamEncoder writes Weir's own stream chunks with the stream's metadata (the first
 // chunk's id, created, model…).
 type StreamEncoder struct {
-	meta []member
+	meta metadata
 }
 
 // NewStreamEncoder returns the encoder of a stream whose first chunk is first.
@@ -225,7 +225,7 @@ func (e *StreamEncoder) Delta(dst []byte, choice int, role string, texts *chat.T
 	var w strictjson.Writer
 	w.Reset(dst)
 	w.ObjectStart()
-	writeMeta(&w, e.meta, "chat.completion.chunk")
+	writeMeta(&w, &e.meta, "chat.completion.chunk")
 	w.Key("choices")
 	w.ArrayStart()
 	w.ObjectStart()
@@ -267,7 +267,7 @@ func (e *StreamEncoder) Usage(dst []byte, c *Chunk) []byte {
 	var w strictjson.Writer
 	w.Reset(dst)
 	w.ObjectStart()
-	writeMeta(&w, e.meta, "chat.completion.chunk")
+	writeMeta(&w, &e.meta, "chat.completion.chunk")
 	w.Key("choices")
 	w.ArrayStart()
 	w.ArrayEnd()

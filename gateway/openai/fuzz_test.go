@@ -107,10 +107,10 @@ func FuzzLaterChunk(f *testing.F) {
 		if ferr != nil {
 			return
 		}
-		if later.meta != nil {
+		if later.meta.members != nil || later.meta.buf != nil {
 			t.Fatalf("%q: DecodeLaterChunk kept metadata %v", data, later.meta)
 		}
-		full.meta = nil
+		full.meta = metadata{}
 		if len(later.Deltas) == 0 && len(full.Deltas) == 0 {
 			later.Deltas, full.Deltas = nil, nil
 		}
