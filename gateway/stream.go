@@ -7,7 +7,6 @@ import (
 	"errors"
 	"io"
 	"net"
-	"strings"
 	"time"
 
 	"github.com/valyala/fasthttp"
@@ -215,10 +214,10 @@ func (s *streamer) events(evs []sseEvent) (done bool, err error) {
 		switch {
 		case ev.name == "error":
 			return true, upstreamBroken("the upstream reported an error mid-stream", nil)
-		case strings.TrimSpace(ev.data) == "[DONE]":
+		case string(bytes.TrimSpace(ev.data)) == "[DONE]":
 			return true, s.finishAll()
 		}
-		if err := s.chunk([]byte(ev.data)); err != nil {
+		if err := s.chunk(ev.data); err != nil {
 			return true, err
 		}
 	}
