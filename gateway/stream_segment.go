@@ -131,7 +131,8 @@ func (s *streamer) text(sc *streamChoice, t chat.Texts) error {
 		}
 		if n := tb.sentences(); n > 0 {
 			seg.Set(f, string(tb.b[:n]))
-			tb.b, tb.scanned = tb.b[n:], tb.scanned-n
+			// The rest moves to the front: the buffer keeps its room for the next deltas.
+			tb.b, tb.scanned = append(tb.b[:0], tb.b[n:]...), tb.scanned-n
 		}
 	}
 	if seg.Empty() {
