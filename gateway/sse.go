@@ -35,14 +35,19 @@ type sseParser struct {
 }
 
 // feed consumes b and returns the events completed by it. The slice is reused by the
-// next feed; the events' data is not.
+// next feed; the events' data is not. b is not kept: only an unfinished line is copied,
+// to be completed by the next feed.
 func (p *sseParser) feed(b []byte) ([]sseEvent, error) {
-	p.buf = append(p.buf, b...)
+	src := b
+	if len(p.buf) > 0 {
+		p.buf = append(p.buf, b...)
+		src = p.buf
+	}
 	p.arena = nil
 	out := p.evs[:0]
 	done := 0
 	for {
-		rest := p.buf[done:]
+		rest := src[done:]
 		i := bytes.IndexAny(rest, "\r\n")
 		if i < 0 || (rest[i] == '\r' && i == len(rest)-1) {
 			break // no complete line yet; a final CR may be the first half of CRLF
@@ -61,7 +66,7 @@ func (p *sseParser) feed(b []byte) ([]sseEvent, error) {
 		}
 		done += n
 	}
-	p.buf = append(p.buf[:0], p.buf[done:]...)
+	p.buf = append(p.buf[:0], src[done:]...)
 	if len(p.buf) > maxSSELine {
 		return out, errSSETooLong
 	}
