@@ -7,6 +7,7 @@ import (
 	"errors"
 	"io"
 	"net"
+	"sync"
 	"time"
 
 	"github.com/valyala/fasthttp"
@@ -155,6 +156,10 @@ func streamEnd(err error) string {
 	}
 }
 
+// readBufs recycles the buffers the streams read their upstream's body into: nothing
+// keeps a read's bytes past the parser's feed, which copies what it keeps.
+var readBufs = sync.Pool{New: func() any { return new([16 << 10]byte) }}
+
 // pump reads the upstream body and handles its events until [DONE], the end of the body,
 // or an error.
 func (s *streamer) pump() error {
@@ -162,7 +167,9 @@ func (s *streamer) pump() error {
 	if body == nil {
 		body = bytes.NewReader(s.x.stream.Body())
 	}
-	buf := make([]byte, 16<<10)
+	rb := readBufs.Get().(*[16 << 10]byte)
+	defer readBufs.Put(rb)
+	buf := rb[:]
 	total := 0
 	for {
 		n, rerr := body.Read(buf)
