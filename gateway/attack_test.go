@@ -293,7 +293,7 @@ func readAnswer(t *testing.T, status int, stream bool, body []byte) (string, []c
 	if exact.Error != "" {
 		evs, _ := parseAll(t, body)
 		for _, ev := range evs {
-			if json.Unmarshal([]byte(ev.data), &eb) == nil && eb.Error.Code != "" {
+			if json.Unmarshal(ev.data, &eb) == nil && eb.Error.Code != "" {
 				code = eb.Error.Code
 			}
 		}

@@ -210,9 +210,9 @@ func readReply(status int, ctype, decisionID string, body []byte) (clientReply, 
 			return r, fmt.Errorf("unparsable stream %q", r.body)
 		}
 		for _, ev := range append(evs, last...) {
-			r.events = append(r.events, ev.data)
+			r.events = append(r.events, string(ev.data))
 			var eb errorBody
-			if json.Unmarshal([]byte(ev.data), &eb) == nil && eb.Error.Code != "" {
+			if json.Unmarshal(ev.data, &eb) == nil && eb.Error.Code != "" {
 				r.code = eb.Error.Code
 			}
 		}

@@ -123,7 +123,7 @@ func FuzzStreamRelay(f *testing.F) {
 		startRelay(g, x).relay(w)
 		w.Flush()
 		evs, err := parseAll(t, out.Bytes())
-		if err != nil || len(evs) == 0 || evs[len(evs)-1].data != "[DONE]" {
+		if err != nil || len(evs) == 0 || string(evs[len(evs)-1].data) != "[DONE]" {
 			t.Fatalf("the client's stream %q does not end with [DONE] (%v)", out.Bytes(), err)
 		}
 		if d := forwardedDiff(out.Bytes(), true, *x.record(nil)); d != "" {
@@ -131,7 +131,7 @@ func FuzzStreamRelay(f *testing.F) {
 		}
 		for i, ev := range evs[:len(evs)-1] {
 			var doc map[string]any
-			if err := json.Unmarshal([]byte(ev.data), &doc); err != nil {
+			if err := json.Unmarshal(ev.data, &doc); err != nil {
 				t.Fatalf("event %d is not JSON: %q", i, ev.data)
 			}
 			if _, isErr := doc["error"]; isErr && i != len(evs)-2 {

@@ -7,9 +7,10 @@ import (
 )
 
 // sseEvent is one server-sent event: its data lines joined with "\n" and its event name.
+// Its data is never written to again: it may be kept.
 type sseEvent struct {
 	name string
-	data string
+	data []byte
 }
 
 // maxSSELine bounds one line and one event's data; an upstream that exceeds it is broken.
@@ -26,15 +27,27 @@ type sseParser struct {
 	data    []byte
 	name    string
 	hasData bool
+	// arena holds the data of the events of one feed, one after another: one allocation
+	// per read instead of one per event. A new one is made for each feed, so that a
+	// stream does not keep all its data; an event's data is a full slice of it.
+	arena []byte
+	evs   []sseEvent // the events of the last feed, reused
 }
 
-// feed consumes b and returns the events completed by it.
+// feed consumes b and returns the events completed by it. The slice is reused by the
+// next feed; the events' data is not. b is not kept: only an unfinished line is copied,
+// to be completed by the next feed.
 func (p *sseParser) feed(b []byte) ([]sseEvent, error) {
-	p.buf = append(p.buf, b...)
-	var out []sseEvent
+	src := b
+	if len(p.buf) > 0 {
+		p.buf = append(p.buf, b...)
+		src = p.buf
+	}
+	p.arena = nil
+	out := p.evs[:0]
 	done := 0
 	for {
-		rest := p.buf[done:]
+		rest := src[done:]
 		i := bytes.IndexAny(rest, "\r\n")
 		if i < 0 || (rest[i] == '\r' && i == len(rest)-1) {
 			break // no complete line yet; a final CR may be the first half of CRLF
@@ -43,16 +56,17 @@ func (p *sseParser) feed(b []byte) ([]sseEvent, error) {
 		if rest[i] == '\r' && rest[i+1] == '\n' {
 			n++
 		}
-		ev, ok, err := p.line(rest[:i])
+		dispatch, err := p.line(rest[:i])
 		if err != nil {
 			return out, err
 		}
-		if ok {
-			out = append(out, ev)
+		if dispatch {
+			out = append(out, p.event(len(rest)-n))
+			p.evs = out
 		}
 		done += n
 	}
-	p.buf = append(p.buf[:0], p.buf[done:]...)
+	p.buf = append(p.buf[:0], src[done:]...)
 	if len(p.buf) > maxSSELine {
 		return out, errSSETooLong
 	}
@@ -66,36 +80,33 @@ func (p *sseParser) end() ([]sseEvent, error) {
 	if len(p.buf) > 0 {
 		last := bytes.TrimSuffix(p.buf, []byte("\r"))
 		p.buf = p.buf[:0]
-		ev, ok, err := p.line(last)
+		dispatch, err := p.line(last)
 		if err != nil {
 			return nil, err
 		}
-		if ok {
-			out = append(out, ev)
+		if dispatch {
+			out = append(out, p.event(0))
 		}
 	}
-	if ev, ok, _ := p.line(nil); ok {
-		out = append(out, ev)
+	if dispatch, _ := p.line(nil); dispatch {
+		out = append(out, p.event(0))
 	}
 	return out, nil
 }
 
-// line interprets one line; an empty line dispatches the pending event.
-func (p *sseParser) line(l []byte) (sseEvent, bool, error) {
+// line interprets one line; dispatch reports an empty line that ends a pending event.
+func (p *sseParser) line(l []byte) (dispatch bool, err error) {
 	if len(l) > maxSSELine {
-		return sseEvent{}, false, errSSETooLong
+		return false, errSSETooLong
 	}
 	if len(l) == 0 {
 		if !p.hasData {
 			p.name = ""
-			return sseEvent{}, false, nil
 		}
-		ev := sseEvent{name: p.name, data: string(p.data)}
-		p.data, p.name, p.hasData = p.data[:0], "", false
-		return ev, true, nil
+		return p.hasData, nil
 	}
 	if l[0] == ':' {
-		return sseEvent{}, false, nil // a comment, often a keep-alive
+		return false, nil // a comment, often a keep-alive
 	}
 	field, value := l, []byte(nil)
 	if i := bytes.IndexByte(l, ':'); i >= 0 {
@@ -110,12 +121,27 @@ func (p *sseParser) line(l []byte) (sseEvent, bool, error) {
 		p.data = append(p.data, value...)
 		p.hasData = true
 		if len(p.data) > maxSSELine {
-			return sseEvent{}, false, errSSETooLong
+			return false, errSSETooLong
 		}
 	case "event":
 		p.name = string(value)
 	}
-	return sseEvent{}, false, nil
+	return false, nil
+}
+
+// event returns the pending event, its data copied into the arena, and clears it. room
+// bounds the data of the events still to come from what is buffered: the arena, made at
+// a feed's first event, gets room for them all and seldom grows. When it does, the data
+// copied before stays in the array it was written to, which no append touches again.
+func (p *sseParser) event(room int) sseEvent {
+	if p.arena == nil {
+		p.arena = make([]byte, 0, len(p.data)+room)
+	}
+	start := len(p.arena)
+	p.arena = append(p.arena, p.data...)
+	ev := sseEvent{name: p.name, data: p.arena[start:len(p.arena):len(p.arena)]}
+	p.data, p.name, p.hasData = p.data[:0], "", false
+	return ev
 }
 
 // writeSSE writes one data event to w without flushing it: the caller flushes once the

@@ -7,7 +7,7 @@ import (
 	"errors"
 	"io"
 	"net"
-	"strings"
+	"sync"
 	"time"
 
 	"github.com/valyala/fasthttp"
@@ -71,6 +71,7 @@ type streamer struct {
 	w       *bufio.Writer
 	parser  sseParser
 	enc     *openai.StreamEncoder // set by the first chunk
+	later   openai.Chunk          // the chunk after the first being handled, reused
 	choices []*streamChoice
 	buf     []byte // a chunk being encoded, reused
 	// hideUsage drops the usage chunk Weir asked for (a token budget) and the client did not.
@@ -155,6 +156,10 @@ func streamEnd(err error) string {
 	}
 }
 
+// readBufs recycles the buffers the streams read their upstream's body into: nothing
+// keeps a read's bytes past the parser's feed, which copies what it keeps.
+var readBufs = sync.Pool{New: func() any { return new([16 << 10]byte) }}
+
 // pump reads the upstream body and handles its events until [DONE], the end of the body,
 // or an error.
 func (s *streamer) pump() error {
@@ -162,7 +167,9 @@ func (s *streamer) pump() error {
 	if body == nil {
 		body = bytes.NewReader(s.x.stream.Body())
 	}
-	buf := make([]byte, 16<<10)
+	rb := readBufs.Get().(*[16 << 10]byte)
+	defer readBufs.Put(rb)
+	buf := rb[:]
 	total := 0
 	for {
 		n, rerr := body.Read(buf)
@@ -214,10 +221,10 @@ func (s *streamer) events(evs []sseEvent) (done bool, err error) {
 		switch {
 		case ev.name == "error":
 			return true, upstreamBroken("the upstream reported an error mid-stream", nil)
-		case strings.TrimSpace(ev.data) == "[DONE]":
+		case string(bytes.TrimSpace(ev.data)) == "[DONE]":
 			return true, s.finishAll()
 		}
-		if err := s.chunk([]byte(ev.data)); err != nil {
+		if err := s.chunk(ev.data); err != nil {
 			return true, err
 		}
 	}

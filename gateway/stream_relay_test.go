@@ -93,7 +93,7 @@ func TestStreamCoalescesEventsOfOneRead(t *testing.T) {
 	g := relayGateway(t)
 	out := relay(t, g, strings.NewReader(strings.Join(relayEvents(), "")), 64<<10)
 	evs, err := parseAll(t, out.Bytes())
-	if err != nil || len(evs) < 5 || evs[len(evs)-1].data != "[DONE]" {
+	if err != nil || len(evs) < 5 || string(evs[len(evs)-1].data) != "[DONE]" {
 		t.Fatalf("bad stream (%v): %q", err, out.Bytes())
 	}
 	if got := deltaText(t, out.Bytes()); got != relayAnswer {
@@ -154,11 +154,37 @@ func deltaText(t *testing.T, stream []byte) string {
 				Delta struct{ Content string } `json:"delta"`
 			} `json:"choices"`
 		}
-		if json.Unmarshal([]byte(ev.data), &c) == nil && len(c.Choices) > 0 {
+		if json.Unmarshal(ev.data, &c) == nil && len(c.Choices) > 0 {
 			got.WriteString(c.Choices[0].Delta.Content)
 		}
 	}
 	return got.String()
+}
+
+// TestStreamLaterChunkMetadata: the chunks after the first are read as strictly as the
+// first, their metadata too — a duplicate or a case twin of a metadata key ends the stream
+// — and the client gets the first chunk's metadata on every chunk, never a later one's.
+func TestStreamLaterChunkMetadata(t *testing.T) {
+	g := relayGateway(t)
+	later := func(meta string) string {
+		return `data: {` + meta + `,"choices":[{"index":0,"delta":{"content":"Ciao!"},"finish_reason":null}]}` + "\n\n"
+	}
+	for _, meta := range []string{`"id":"a","id":"b"`, `"id":"chatcmpl-s","ID":"chatcmpl-s"`, `"Model":"x"`, `"system-fingerprint":"x"`} {
+		out := relay(t, g, strings.NewReader(roleChunk()+later(meta)+finishChunk("stop")+sseDone), 4096)
+		evs, err := parseAll(t, out.Bytes())
+		if err != nil || len(evs) < 2 || !bytes.Contains(evs[len(evs)-2].data, []byte("upstream_")) || strings.Contains(out.String(), "Ciao") {
+			t.Errorf("a later chunk with %s: the client got %q (%v), want an upstream error and no text", meta, out.Bytes(), err)
+		}
+	}
+	out := relay(t, g, strings.NewReader(roleChunk()+later(`"id":"other","created":2,"model":"other-model","system_fingerprint":"fp"`)+finishChunk("stop")+sseDone), 4096)
+	if got := deltaText(t, out.Bytes()); got != "Ciao!" {
+		t.Fatalf("the client got %q, want the text", got)
+	}
+	for _, leaked := range []string{"other", "fp", `"created":2`} {
+		if strings.Contains(out.String(), leaked) {
+			t.Errorf("a later chunk's metadata %s reached the client: %q", leaked, out.Bytes())
+		}
+	}
 }
 
 // BenchmarkStreamRelay relays a whole gated stream in process (grounding each sentence),

@@ -50,7 +50,7 @@ func (s *streamer) choice(index int) *streamChoice {
 
 // chunk handles one upstream chunk.
 func (s *streamer) chunk(data []byte) error {
-	c, err := openai.DecodeChunk(data)
+	c, err := s.decode(data)
 	if err != nil {
 		return codecError(err, KindUpstreamDown)
 	}
@@ -73,6 +73,15 @@ func (s *streamer) chunk(data []byte) error {
 		return s.emit(s.enc.Usage(s.buf[:0], c))
 	}
 	return nil
+}
+
+// decode reads one upstream chunk: the first with the metadata the stream's encoder
+// keeps; a later one, as strictly, into s.later, which the next chunk overwrites.
+func (s *streamer) decode(data []byte) (*openai.Chunk, error) {
+	if s.enc == nil {
+		return openai.DecodeChunk(data)
+	}
+	return &s.later, openai.DecodeLaterChunk(&s.later, data)
 }
 
 // delta handles one choice's delta: its role goes on, its call fragments are assembled,
@@ -125,7 +134,8 @@ func (s *streamer) text(sc *streamChoice, t chat.Texts) error {
 		}
 		if n := tb.sentences(); n > 0 {
 			seg.Set(f, string(tb.b[:n]))
-			tb.b, tb.scanned = tb.b[n:], tb.scanned-n
+			// The rest moves to the front: the buffer keeps its room for the next deltas.
+			tb.b, tb.scanned = append(tb.b[:0], tb.b[n:]...), tb.scanned-n
 		}
 	}
 	if seg.Empty() {

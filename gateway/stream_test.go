@@ -57,7 +57,7 @@ func rawStream(t *testing.T, e *testEnv, msgs []openai.ChatCompletionMessagePara
 	}
 	out := make([]string, len(evs))
 	for i, ev := range evs {
-		out[i] = ev.data
+		out[i] = string(ev.data)
 	}
 	return out
 }

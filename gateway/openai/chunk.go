@@ -13,7 +13,7 @@ type Chunk struct {
 	Error  bool
 	usage  []byte   // encoded, numbers only; nil without usage
 	tokens Usage    // the counts read from usage
-	meta   []member // id, created, model…
+	meta   metadata // id, created, model…
 }
 
 // HasUsage reports whether the chunk carries usage counts.
@@ -27,16 +27,34 @@ var (
 	deltaKeys       = newKeys("role", "content", "refusal", "reasoning_content", "tool_calls", "function_call")
 )
 
-// DecodeChunk reads one stream chunk (an SSE event's data) strictly, with the same rules as
-// DecodeCompletion.
+// DecodeChunk reads a stream's first chunk (an SSE event's data) strictly, with the same
+// rules as DecodeCompletion, keeping its metadata for NewStreamEncoder.
 func DecodeChunk(data []byte) (*Chunk, error) {
-	doc, err := parse(data, "a stream chunk", CodeInvalidAnswer, CodeAmbiguousAnswr)
-	if err != nil {
+	c := &Chunk{}
+	if err := c.decode(data, true); err != nil {
 		return nil, err
 	}
+	return c, nil
+}
+
+// DecodeLaterChunk reads a chunk after a stream's first into c, reusing c's memory; c's
+// earlier contents are lost. It reads and refuses exactly as DecodeChunk does, every member
+// matched against the same allowlist, but does not encode the metadata's values (id,
+// created, model…): a stream's encoder writes the first chunk's, never a later one's.
+func DecodeLaterChunk(c *Chunk, data []byte) error {
+	*c = Chunk{Deltas: c.Deltas[:0]}
+	return c.decode(data, false)
+}
+
+// decode reads data into the zero c (but for the capacity of its Deltas); keepMeta says
+// whether the metadata is encoded into c.meta.
+func (c *Chunk) decode(data []byte, keepMeta bool) error {
+	doc, err := parse(data, "a stream chunk", CodeInvalidAnswer, CodeAmbiguousAnswr)
+	if err != nil {
+		return err
+	}
 	defer doc.Release() // everything kept is copied out
-	c := &Chunk{}
-	err = object(doc.Root(), root, chunkKeys, CodeInvalidAnswer, func(k string, v strictjson.Value) error {
+	return object(doc.Root(), root, chunkKeys, CodeInvalidAnswer, func(k string, v strictjson.Value) error {
 		switch k {
 		case "choices":
 			return c.choices(v)
@@ -46,11 +64,12 @@ func DecodeChunk(data []byte) (*Chunk, error) {
 			c.Error = v.Kind() != strictjson.Null
 		case "object":
 		default:
-			c.meta = metaMember(c.meta, k, v)
+			if keepMeta {
+				c.meta.add(k, v)
+			}
 		}
 		return nil
 	}, drop)
-	return c, err
 }
 
 func (c *Chunk) choices(v strictjson.Value) error {
@@ -194,7 +213,7 @@ func readFragment(v strictjson.Value, path loc) (chat.Call, error) {
 // StreamEncoder writes Weir's own stream chunks with the stream's metadata (the first
 // chunk's id, created, model…).
 type StreamEncoder struct {
-	meta []member
+	meta metadata
 }
 
 // NewStreamEncoder returns the encoder of a stream whose first chunk is first.
@@ -206,7 +225,7 @@ func (e *StreamEncoder) Delta(dst []byte, choice int, role string, texts *chat.T
 	var w strictjson.Writer
 	w.Reset(dst)
 	w.ObjectStart()
-	writeMeta(&w, e.meta, "chat.completion.chunk")
+	writeMeta(&w, &e.meta, "chat.completion.chunk")
 	w.Key("choices")
 	w.ArrayStart()
 	w.ObjectStart()
@@ -248,7 +267,7 @@ func (e *StreamEncoder) Usage(dst []byte, c *Chunk) []byte {
 	var w strictjson.Writer
 	w.Reset(dst)
 	w.ObjectStart()
-	writeMeta(&w, e.meta, "chat.completion.chunk")
+	writeMeta(&w, &e.meta, "chat.completion.chunk")
 	w.Key("choices")
 	w.ArrayStart()
 	w.ArrayEnd()

@@ -192,6 +192,28 @@ func TestEncodeCompletionAgrees(t *testing.T) {
 	}
 }
 
+// TestMetadataEncoded: the metadata is written back as read, id first, whatever its
+// length (values past the shared buffer's first room), ill-typed members dropped.
+func TestMetadataEncoded(t *testing.T) {
+	long := strings.Repeat("x", 150)
+	body := `{"model":"m-` + long + `","created":7,"id":"id-` + long + `","service_tier":null,"system_fingerprint":"fp\u2028` + long + `","choices":[{"message":{"content":"a"}}]}`
+	c, err := DecodeCompletion([]byte(body))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := `{"id":"id-` + long + `","object":"chat.completion","model":"m-` + long + `","created":7,"service_tier":null,"system_fingerprint":"fp\u2028` + long + `","choices":`
+	if out := EncodeCompletion(c, c.Answer.Choices); !strings.HasPrefix(string(out), want) {
+		t.Errorf("answer = %s\nwant it to begin with %s", out, want)
+	}
+	c, err = DecodeCompletion([]byte(`{"id":{},"created":1.5,"model":["m"],"system_fingerprint":true,"service_tier":"default","choices":[]}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if out := string(EncodeCompletion(c, nil)); out != `{"object":"chat.completion","service_tier":"default","choices":[]}` {
+		t.Errorf("answer = %s", out)
+	}
+}
+
 func TestDecodeChunk(t *testing.T) {
 	c, err := DecodeChunk([]byte(`{"id":"s","object":"chat.completion.chunk","created":1,"model":"m","obfuscation":"xyz","choices":[{"index":1,"delta":{"role":"assistant","refusal":"no","tool_calls":[{"index":0,"id":"c","type":"function","function":{"name":"f","arguments":"{\"a"}}]},"finish_reason":null}]}`))
 	if err != nil {

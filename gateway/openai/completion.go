@@ -9,7 +9,7 @@ import (
 // back (id, model, usage…), already encoded, since the upstream's bytes are not kept.
 type Completion struct {
 	Answer chat.Answer
-	meta   []member // id, created, model…: encoded by Weir from the values read
+	meta   metadata // id, created, model…: encoded by Weir from the values read
 	usage  []byte   // the usage object, encoded (numbers only), or nil
 	tokens Usage    // the counts read from usage
 }
@@ -45,7 +45,7 @@ func DecodeCompletion(body []byte) (*Completion, error) {
 		case "object":
 			return nil // Weir writes its own
 		}
-		c.meta = metaMember(c.meta, k, v)
+		c.meta.add(k, v)
 		return nil
 	}, drop)
 	if err != nil {
@@ -57,26 +57,42 @@ func DecodeCompletion(body []byte) (*Completion, error) {
 	return c, nil
 }
 
-// member is one encoded metadata member.
-type member struct {
-	key string
-	raw []byte
+// metadata is the metadata members of an answer or of a stream's first chunk (id,
+// created, model…), their values encoded one after another into one buffer.
+type metadata struct {
+	members []member
+	buf     []byte
 }
 
-// metaMember appends one metadata member, encoded: a string or an integer as read, null
-// kept; another kind is dropped.
-func metaMember(meta []member, k string, v strictjson.Value) []member {
+// member is one metadata member: its key and where its encoded value is in the buffer.
+type member struct {
+	key        string
+	start, end uint32
+}
+
+// add appends one metadata member, encoded: a string or an integer as read, null kept;
+// another kind is dropped. The first member allocates room for a usual answer's: two
+// allocations in all, not two per member.
+func (m *metadata) add(k string, v strictjson.Value) {
 	switch v.Kind() {
 	case strictjson.String, strictjson.Null:
 	case strictjson.Number:
 		if _, err := v.Int(); err != nil {
-			return meta
+			return
 		}
 	default:
-		return meta
+		return
 	}
-	return append(meta, member{k, strictjson.AppendValue(nil, v)})
+	if m.members == nil {
+		m.members, m.buf = make([]member, 0, 5), make([]byte, 0, 128)
+	}
+	start := len(m.buf)
+	m.buf = strictjson.AppendValue(m.buf, v)
+	m.members = append(m.members, member{k, uint32(start), uint32(len(m.buf))})
 }
+
+// raw returns the encoded value of member i.
+func (m *metadata) raw(i int) []byte { return m.buf[m.members[i].start:m.members[i].end] }
 
 // numbersOnly encodes an object keeping only numbers and nested objects of numbers (usage
 // and its details): counts, never text.
@@ -246,7 +262,7 @@ func EncodeCompletion(c *Completion, choices []chat.Choice) []byte {
 	var w strictjson.Writer
 	w.Reset(make([]byte, 0, 256+64*len(choices)))
 	w.ObjectStart()
-	writeMeta(&w, c.meta, "chat.completion")
+	writeMeta(&w, &c.meta, "chat.completion")
 	w.Key("choices")
 	w.ArrayStart()
 	for i := range choices {
@@ -270,19 +286,19 @@ func EncodeCompletion(c *Completion, choices []chat.Choice) []byte {
 }
 
 // writeMeta writes the encoded metadata members and Weir's object name.
-func writeMeta(w *strictjson.Writer, meta []member, object string) {
-	for _, m := range meta {
+func writeMeta(w *strictjson.Writer, meta *metadata, object string) {
+	for i, m := range meta.members {
 		if m.key == "id" {
 			w.Key(m.key)
-			w.Raw(m.raw)
+			w.Raw(meta.raw(i))
 		}
 	}
 	w.Key("object")
 	w.String(object)
-	for _, m := range meta {
+	for i, m := range meta.members {
 		if m.key != "id" {
 			w.Key(m.key)
-			w.Raw(m.raw)
+			w.Raw(meta.raw(i))
 		}
 	}
 }
