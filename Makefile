@@ -47,7 +47,7 @@ check-examples: build
 FUZZTIME ?= 20000x
 FUZZ_TARGETS := ./rules:FuzzLoad ./rules:FuzzClassify \
 	./policies/grounding:FuzzExtract ./policies/grounding:FuzzCheck ./policies:FuzzParseArguments \
-	./adapters/data:FuzzPlan ./gateway/config:FuzzParse ./gateway/internal/strictjson:FuzzParse ./gateway/openai:FuzzCompletion \
+	./adapters/data:FuzzPlan ./gateway/config:FuzzParse ./gateway/internal/strictjson:FuzzParse ./gateway/openai:FuzzCompletion ./gateway/openai:FuzzLaterChunk \
 	./gateway/audit:FuzzSealMatchesJSON ./gateway:FuzzSSE ./gateway:FuzzStreamRelay ./gateway:FuzzChatResponse \
 	./gateway/query/nl:FuzzParse ./adapters/docs:FuzzSearch ./adapters/docs:FuzzParseArguments
 
