@@ -60,10 +60,55 @@ type atom struct {
 	day  int // a bare day number (1..31) waiting for its month
 }
 
+// seasons are the months of the seasons a user names (northern hemisphere; winter spans
+// two years and is not read).
+var seasons = map[string][2]int{"spring": {3, 5}, "primavera": {3, 5}, "summer": {6, 8}, "estate": {6, 8},
+	"autumn": {9, 11}, "fall": {9, 11}, "autunno": {9, 11}}
+
+// seasonAt reads a season and its year: "spring 2024", "the spring of 2024", "spring
+// months", "in primavera".
+func seasonAt(ts []token, i int) (dateExpr, bool) {
+	m, ok := seasons[ts[i].w]
+	if !ok {
+		return dateExpr{}, false
+	}
+	if _, year := yearAt(ts, i+1); ts[i].w == "fall" && !year && (i == 0 || !set("the", "in", "this", "last", "during")[ts[i-1].w]) {
+		return dateExpr{}, false // "fall" the verb: "findings that fall in 2023"
+	}
+	e := dateExpr{i: i, j: i + 1, from: point{m: m[0]}, to: point{m: m[1]}}
+	if e.j < len(ts) && (ts[e.j].w == "months" || ts[e.j].w == "mesi") {
+		e.j++
+	}
+	if y, n := yearOf(ts, e.j); n > 0 {
+		e.from.y, e.to.y, e.j = y, y, e.j+n
+	}
+	return e, true
+}
+
 // dates finds the time expressions of a question.
 func dates(ts []token) []dateExpr {
-	atoms := findAtoms(ts)
-	var out []dateExpr
+	var seasonal []dateExpr
+	for i := 0; i < len(ts); i++ {
+		if e, ok := seasonAt(ts, i); ok {
+			seasonal = append(seasonal, e)
+			i = e.j - 1
+		}
+	}
+	inSeason := func(a atom) bool {
+		for _, e := range seasonal {
+			if a.i >= e.i && a.i < e.j {
+				return true
+			}
+		}
+		return false
+	}
+	var atoms []atom
+	for _, a := range findAtoms(ts) {
+		if !inSeason(a) {
+			atoms = append(atoms, a)
+		}
+	}
+	out := seasonal
 	for k := 0; k < len(atoms); k++ {
 		a := atoms[k]
 		if a.rel != "" {

@@ -197,7 +197,11 @@ func init() {
 		venuti|venute|venuto|venuta|sono venuti|arriva|arrivano|arrivato|arrivati|proviene|provengono|
 		identificato|identificata|identificati|identificate|individuati|individuate|
 		in value terms|value terms|in terms|wise|plain|simple|semplice|semplici|straight|
-		for me|per me|if possible|se possibile|quickly|veloce|al volo|yet|as yet|so far yet`)
+		for me|per me|if possible|se possibile|quickly|veloce|al volo|yet|as yet|so far yet|
+		in cui|cui|how did|how does|how do|how has|how have|all years|all the years|across all years|over all years`)
+	add(gNone, `not have any|not had any|not has any|had no|have no|has no|non hanno avuto|non ha avuto`)
+	add(gNot, `not counting|not including|non includendo|non compresi|non comprese`)
+	add(gBy, `x`)
 	add(gCount, `quante volte|how often|no of|nr of|nr di|n di|n of`)
 	add(gCompare, `confrontato|confrontata|confrontati|confrontate|paragonato|paragonata|compared|comparing|confrontando`)
 	add(gLeast, `bottom|in fondo`)

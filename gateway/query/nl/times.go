@@ -40,6 +40,7 @@ func (r *reader) readTimes() {
 		r.note(rv.note)
 		res = append(res, rv)
 	}
+	idx, res = samePeriodOnce(idx, res)
 	if len(idx) >= 2 && r.q.Compare == nil && (r.has(gVs) || r.has(gCompare)) {
 		cmp := &semantic.Compare{}
 		for _, rv := range res {
@@ -70,6 +71,35 @@ func (r *reader) readTimes() {
 		tf.Label += ", " + more.Label
 	}
 	r.q.Time = append(r.q.Time, tf)
+}
+
+// samePeriodOnce keeps one of periods that resolve to the same days ("in the spring
+// months, March through May"): the question says it twice, it asks for it once.
+func samePeriodOnce(idx []int, res []resolved) ([]int, []resolved) {
+	var outIdx []int
+	var outRes []resolved
+	for n, rv := range res {
+		dup := false
+		for _, o := range outRes {
+			dup = dup || sameSpans(o.spans, rv.spans)
+		}
+		if !dup {
+			outIdx, outRes = append(outIdx, idx[n]), append(outRes, rv)
+		}
+	}
+	return outIdx, outRes
+}
+
+func sameSpans(a, b []span) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if !a[i].from.Equal(b[i].from) || !a[i].to.Equal(b[i].to) {
+			return false
+		}
+	}
+	return true
 }
 
 // lendYear gives the periods of a comparison that name no year the one year the others

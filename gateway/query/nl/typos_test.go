@@ -83,3 +83,19 @@ func TestExclusionAfter(t *testing.T) {
 		{"mean treatment duration in days", []string{`"op":"average","field":"TRTDURD"`}, []string{`"uncovered"`}},
 	})
 }
+
+// TestSeasonsAndRepeats: seasons are their months; a period said twice is asked once.
+func TestSeasonsAndRepeats(t *testing.T) {
+	runParseCases(t, "findings", []parseCase{
+		{"how many findings came up in the spring of 2024", []string{`"ranges":[{"from":"2024-03-01","to":"2024-05-31"}]`}, []string{`"uncovered"`}},
+		{"findings in autunno 2023", []string{`"ranges":[{"from":"2023-09-01","to":"2023-11-30"}]`}, []string{`"uncovered"`}},
+		{"findings that fall in 2023", []string{`"ranges":[{"from":"2023-01-01","to":"2023-12-31"}]`}, []string{"09-01"}}, // "fall" the verb
+	})
+	runParseCases(t, "analytics", []parseCase{
+		{"which waiter brought in the most revenue in the spring months, March through May", []string{`"ranges":[{"from":"2025-03-01","to":"2025-05-31"}]`, `"field":"waiter"`}, []string{`"uncovered"`}},
+		{"top 5 piatti x fatturato", []string{`"field":"item_name"`, `"limit":5`, `"metric":"revenue"`}, []string{`"uncovered"`}},
+	})
+	runParseCases(t, "clinical", []parseCase{
+		{"how many subjects didn't have any adverse events?", []string{`"not":true`}, []string{`"uncovered"`}},
+	})
+}
