@@ -140,12 +140,15 @@ func TestAnswers(t *testing.T) {
 	}
 }
 
-// questionSets reads an example's independent questions (questions.jsonl) and the
-// variants written with the semantic layer (questions_own.jsonl).
+// questionSets reads an example's independent questions (questions.jsonl), the variants
+// written with the semantic layer (questions_own.jsonl), and two later blind sets
+// (questions_fresh.jsonl: 100 per example by helpers who saw only the seeds and the CSVs,
+// in plainer and in hastier styles; what is not answered exactly is marked known with the
+// answer's reason).
 func questionSets(t *testing.T, ex string) []judge.Question {
 	t.Helper()
 	var all []judge.Question
-	for _, f := range []string{"questions.jsonl", "questions_own.jsonl"} {
+	for _, f := range []string{"questions.jsonl", "questions_own.jsonl", "questions_fresh.jsonl"} {
 		qs, err := judge.ReadSet(filepath.Join(ex, f))
 		if err != nil {
 			t.Fatal(err)
