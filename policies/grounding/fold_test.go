@@ -158,12 +158,17 @@ func TestFoldedNumbersStayWhole(t *testing.T) {
 			}
 			b.WriteRune(zeroes[r.IntN(len(zeroes))] + d - '0')
 		}
-		num := b.String()
-		text := "Il valore è " + num + " oggi."
-		ns := Extract(text)
-		if len(ns) != 1 || ns[0].Value != float64(v) || ns[0].Text != num {
-			t.Fatalf("Extract(%q) = %+v, want one number %d spanning %q", text, ns, v, num)
-		}
+		wantWhole(t, b.String(), v)
+	}
+}
+
+// wantWhole checks that num, a number written with other characters between
+// its digits, is read in a sentence as one number of value v spanning num.
+func wantWhole(t *testing.T, num string, v int) {
+	t.Helper()
+	text := "Il valore è " + num + " oggi."
+	if ns := Extract(text); len(ns) != 1 || ns[0].Value != float64(v) || ns[0].Text != num {
+		t.Fatalf("Extract(%q) = %+v, want one number %d spanning %q", text, ns, v, num)
 	}
 }
 
@@ -195,12 +200,7 @@ func TestCharRefNumbersStayWhole(t *testing.T) {
 				}
 			}
 		}
-		num := b.String()
-		text := "Il valore è " + num + " oggi."
-		ns := Extract(text)
-		if len(ns) != 1 || ns[0].Value != float64(v) || ns[0].Text != num {
-			t.Fatalf("Extract(%q) = %+v, want one number %d spanning %q", text, ns, v, num)
-		}
+		wantWhole(t, b.String(), v)
 	}
 }
 
@@ -224,12 +224,7 @@ func TestMarkupNumbersStayWhole(t *testing.T) {
 				b.WriteString("<!-- -->")
 			}
 		}
-		num := b.String()
-		text := "Il valore è " + num + " oggi."
-		ns := Extract(text)
-		if len(ns) != 1 || ns[0].Value != float64(v) || ns[0].Text != num {
-			t.Fatalf("Extract(%q) = %+v, want one number %d spanning %q", text, ns, v, num)
-		}
+		wantWhole(t, b.String(), v)
 	}
 }
 
