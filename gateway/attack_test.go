@@ -160,6 +160,12 @@ func attacks() []attack {
 			`"tool_calls":[{"index":0,"type":"custom","custom":{"name":"filter_data","input":"x"}}]`), refused: "upstream_ambiguous_response"},
 		{name: "a blocked call with arguments that are not JSON", plain: answerMsg(`"content":null,"tool_calls":[{"id":"c1","type":"function","function":{"name":"filter_data","arguments":"{}{}"}}]`),
 			stream: sseOf(`"tool_calls":[{"index":0,"id":"c1","type":"function","function":{"name":"filter_data","arguments":"{}{}"}}]`), blocked: "filter_data", blockedCode: "tool_arguments_invalid"},
+		// Arguments as a JSON object (some providers send one) are judged and forwarded as the
+		// string clients expect; a stream's fragments must be strings to be joined.
+		{name: "arguments as an object", plain: answerMsg(`"content":null,"tool_calls":[{"id":"c1","type":"function","function":{"name":"filter_data","arguments":{"limit":10}}}]`), blocked: "filter_data"},
+		{name: "a fragment's arguments as an object", stream: sseOf(`"tool_calls":[{"index":0,"id":"c1","type":"function","function":{"name":"filter_data","arguments":{"limit":10}}}]`), refused: "upstream_invalid_response"},
+		{name: "content as an object", plain: answerMsg(`"content":{"text":"` + inv + `"}`), stream: sseOf(`"content":{"text":"` + inv + `"}`), refused: "upstream_invalid_response"},
+		{name: "a tool call in a tool role message", plain: `{"id":"x","object":"chat.completion","created":1,"model":"m","choices":[{"index":0,"finish_reason":"tool_calls","message":{"role":"tool","content":null,"tool_calls":[` + blockedFn + `]}}]}`, blocked: "filter_data"},
 		{name: "a legacy function_call in a delta", stream: sseOf(`"function_call":{"name":"filter_data","arguments":"{}"}`), refused: "upstream_invalid_response"},
 	}
 }
