@@ -167,8 +167,11 @@ func (x *exec) compare(ctx context.Context) error {
 }
 
 // share answers the percentage of the rows (of the query's scope) that also match the
-// share's condition, counted with the query's first measure.
+// share's condition, counted with the query's first measure; with a grouping, per group.
 func (x *exec) share(ctx context.Context) error {
+	if x.q.GroupBy != nil {
+		return x.groupShare(ctx)
+	}
 	base, err := x.values(ctx, x.baseScope(), ReadMetric, "all the rows the share is of")
 	if err != nil {
 		return err
@@ -186,6 +189,56 @@ func (x *exec) share(ctx context.Context) error {
 	x.res.Measures, x.res.Units = []string{"percent"}, []string{"%"}
 	x.res.Values = []any{round2(p / b * 100)}
 	x.res.Notes = append(x.res.Notes, fmt.Sprintf("%s of %s", fmtNum(p), fmtNum(b)))
+	return nil
+}
+
+// groupShare answers, per group, the percentage of its rows that match the share's
+// condition ("% of patients with at least one AE, per arm"); a share without a condition is
+// each group's percentage of all the rows ("percentage of findings by severity").
+func (x *exec) groupShare(ctx context.Context) error {
+	d := x.q.GroupBy
+	base, err := x.groups(ctx, d, x.baseScope(), "all the rows of each "+dimensionName(d))
+	if err != nil {
+		return err
+	}
+	sh := x.q.Share
+	conditional := len(sh.Filters) > 0 || sh.Exists != nil
+	part := base
+	if conditional {
+		if part, err = x.groups(ctx, d, x.baseScope().with(sh.Filters, nil, sh.Exists), "the rows of the share in each "+dimensionName(d)); err != nil {
+			return err
+		}
+	}
+	total := 0.0
+	for _, g := range base {
+		f, _ := toFloat(g.Values[0])
+		total += f
+	}
+	if len(base) == 0 || total == 0 {
+		return unanswerable("there are no rows to take a share of")
+	}
+	byLabel := map[string]float64{}
+	for _, g := range part {
+		f, _ := toFloat(g.Values[0])
+		byLabel[fmt.Sprint(g.Label)] = f
+	}
+	out := make([]Group, 0, len(base))
+	for _, g := range base {
+		of, _ := toFloat(g.Values[0])
+		if !conditional {
+			of = total
+		}
+		if of == 0 {
+			continue
+		}
+		out = append(out, Group{Label: g.Label, Values: []any{round2(byLabel[fmt.Sprint(g.Label)] / of * 100)}})
+	}
+	x.res.Shape, x.res.Groups, x.res.Total = ShapeGroups, out, int64(len(out))
+	x.res.Measures, x.res.Units = []string{"percent"}, []string{"%"}
+	x.res.Dimension = dimensionName(d)
+	if !conditional {
+		x.res.Notes = append(x.res.Notes, fmt.Sprintf("of %s in all", fmtNum(total)))
+	}
 	return nil
 }
 

@@ -47,6 +47,9 @@ func (r *reader) finish() {
 			r.items[k].used = true
 		}
 	}
+	if r.dim != nil && r.q.Share != nil && r.q.Compare == nil && !r.q.Rows {
+		r.q.GroupBy = r.dim // a share per group (readShare)
+	}
 	if r.dim != nil && r.q.Compare == nil && r.q.Share == nil && !r.q.Rows {
 		if r.averagePer() {
 			r.q.AveragePer, r.q.Limit = r.dim, 0
@@ -343,9 +346,20 @@ func (r *reader) readShare() {
 	case len(r.q.Filters) > 0:
 		n := len(r.q.Filters)
 		sh.Filters, r.q.Filters = []semantic.Filter{r.q.Filters[n-1]}, r.q.Filters[:n-1]
+	case r.dim != nil && !r.ranked && r.countsRows():
+		// "percentage of findings by severity": each group's share of all the rows
 	default:
 		r.uncover("a share of what: the question names no condition")
 		return
 	}
+	if r.dim != nil && (r.ranked || !r.countsRows()) {
+		r.uncover("a share per group that is ranked, or of something other than a count of rows")
+		return
+	}
 	r.q.Share = sh
+}
+
+// countsRows reports that the query's one measure counts rows or distinct entities.
+func (r *reader) countsRows() bool {
+	return len(r.q.Measures) == 1 && (r.q.Measures[0].Op == data.AggCount || r.q.Measures[0].Op == data.AggCountDistinct)
 }

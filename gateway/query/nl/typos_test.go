@@ -99,3 +99,16 @@ func TestSeasonsAndRepeats(t *testing.T) {
 		{"how many subjects didn't have any adverse events?", []string{`"not":true`}, []string{`"uncovered"`}},
 	})
 }
+
+// TestSharePerGroup: a percentage by a dimension is each group's share — of its rows that
+// match the condition, or without one of all the rows.
+func TestSharePerGroup(t *testing.T) {
+	runParseCases(t, "findings", []parseCase{
+		{"percentage of findings by severity", []string{`"groupBy":{"source":"findings","field":"severity"}`, `"share":{}`}, []string{`"uncovered"`}},
+		{"percentage of closed findings by department", []string{`"field":"department"`, `"share":{"filters":[{"source":"findings","field":"status","op":"in","values":["Closed"]}]}`}, []string{`"uncovered"`}},
+		{"percentage of findings by severity, highest first", []string{`"uncovered"`}, nil},
+	})
+	runParseCases(t, "clinical", []parseCase{
+		{"% of patients with at least one AE, per arm", []string{`"field":"ARM"`, `"share":{"exists"`}, []string{`"uncovered"`}},
+	})
+}
