@@ -118,6 +118,11 @@ func (r *reader) readListing() {
 			break
 		}
 	}
+	if rowsAt < 0 && !counting && r.has(gShow) && r.dim == nil && r.q.Compare == nil && len(r.q.Filters) > 0 {
+		r.listing = true // "list the deferred ones", "show me everything HR has that is open"
+		r.readRowOrder(false)
+		return
+	}
 	if rowsAt < 0 || counting || (r.dim != nil && r.ranked) || r.q.Compare != nil {
 		return
 	}

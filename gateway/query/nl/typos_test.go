@@ -112,3 +112,11 @@ func TestSharePerGroup(t *testing.T) {
 		{"% of patients with at least one AE, per arm", []string{`"field":"ARM"`, `"share":{"exists"`}, []string{`"uncovered"`}},
 	})
 }
+
+// TestListingWithoutRowNoun: "list the deferred ones" asks for the rows the values select.
+func TestListingWithoutRowNoun(t *testing.T) {
+	runParseCases(t, "findings", []parseCase{
+		{"list the deferred ones please", []string{`"rows":true`, `"values":["Deferred"]`}, []string{`"uncovered"`, `"measures"`}},
+		{"show me everything HR has that's still open or in progress", []string{`"rows":true`, `"values":["Open","In Progress"]`}, []string{`"uncovered"`}},
+	})
+}
