@@ -250,12 +250,23 @@ func (b *pfBuilder) chainLits(plan []chain) {
 	}
 }
 
-// indexSets indexes the large literal sets of the exact plans, whole or of a branch.
+// indexSets indexes the large literal sets of the exact plans, whole or of a branch, and of
+// the anchor plans.
 func (p *Prefilter) indexSets() {
 	plans := slices.Clone(p.plans)
+	for _, a := range p.anchors {
+		if a != nil {
+			a.index(p.nlits)
+		}
+	}
 	for _, b := range p.branches {
 		if b != nil {
 			plans = append(plans, b.exact)
+			for _, r := range b.runs {
+				if r.anchor != nil {
+					r.anchor.index(p.nlits)
+				}
+			}
 		}
 	}
 	for _, plan := range plans {
