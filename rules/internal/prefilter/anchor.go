@@ -154,6 +154,16 @@ func leadConcat(subs []*syntax.Regexp, n int) (leadSet, bool) {
 		if x, ok := languageN(s, maxLeadClass); ok && (short || wordStarts(x)) {
 			if p := productCap(set, x); p != nil {
 				set = p
+				if !short {
+					// Grown past minLiteral, a lead needs no more than n bytes: the case
+					// variants of a whole word would multiply the literals for nothing. A
+					// cut literal is no longer all that the elements so far matched, so
+					// the lead stops growing there.
+					var cut bool
+					if set, cut = cutSet(p, n); cut {
+						break
+					}
+				}
 				continue
 			}
 			break
@@ -179,6 +189,20 @@ func leadConcat(subs []*syntax.Regexp, n int) (leadSet, bool) {
 	}
 	l.strs = set
 	return l, true
+}
+
+// cutSet cuts the strings of set to their first n bytes (a literal may end inside a
+// rune: the scan matches bytes), without duplicates; it reports whether it cut any.
+func cutSet(set []string, n int) ([]string, bool) {
+	var out distinct[string]
+	cut := false
+	for _, s := range set {
+		if len(s) > n {
+			s, cut = s[:n], true
+		}
+		out.add(s)
+	}
+	return out.items, cut
 }
 
 // wordStarts reports whether every string of set starts with a word byte or a non-ASCII

@@ -37,7 +37,7 @@ var planCorpus = []string{
 	`\b(?:show|list)\s+(?:me\s+)?(?:\d+|all|the)\s+(?:rows|items)\b`,
 	`^(?:(?:hi|ok|thanks)[\s,.!]*)+$`,
 	`(?i)\bcong\s+ty\b|\b(?:Corp|Co|Inc)\b\.?`,
-	`(?i)\b(?:throttl|retr[iy]|deserializ|departmen)[a-z]*(?:[^\w(.]|\.(?:\s|$)|$)`,
+	`(?i)\b(?:throttl|retr[iy]|deserializ|departmen|persist)[a-z]*(?:[^\w(.]|\.(?:\s|$)|$)`,
 	`\b[a-z]+_[A-Z]{2}\w*|\bX[A-Z]+\$`,
 	`^\s*(?:ok\s+)?[A-Z][a-z]+[A-Z]\w*\s*$`,
 }
