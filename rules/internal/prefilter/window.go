@@ -41,6 +41,12 @@ type windowItem struct {
 	// room than that on either side hosts no match, and a merged window none of whose
 	// occurrences has the room is not run.
 	minLeft, minRight int
+	// first and last are the ops of Pre's first and Suf's last element (0: none, or not
+	// known); a match that must start at ^ or at \b, or end at $ or at \b, needs the reach
+	// to end there too (see room).
+	first, last syntax.Op
+	// wbLeft and wbRight: Pre starts (Suf ends) with \b, consumes a byte and only word bytes.
+	wbLeft, wbRight bool
 }
 
 // byteClass is a set of bytes. A rune class that contains any non-ASCII rune contains every
@@ -66,6 +72,8 @@ func newWindowPlan(re *syntax.Regexp) *windowPlan {
 	}
 	w := &windowPlan{items: items, count: new(byteClass)}
 	for _, it := range items {
+		it.wbLeft = it.first == syntax.OpWordBoundary && it.minLeft > 0 && it.left.words()
+		it.wbRight = it.last == syntax.OpWordBoundary && it.minRight > 0 && it.right.words()
 		for _, x := range it.set {
 			if len(x) == 1 && x[0] < utf8.RuneSelf {
 				w.count[x[0]] = true
@@ -211,6 +219,13 @@ func windowItems(re *syntax.Regexp, depth int) ([]*windowItem, int) {
 				it.right.add(x)
 				it.minRight += minRunes(x)
 			}
+			// The elements of this level enclose those of the levels inside.
+			if k > 0 {
+				it.first = elems[0].Op
+			}
+			if k+1 < len(elems) {
+				it.last = elems[len(elems)-1].Op
+			}
 			if it.left.wide() || it.right.wide() {
 				cost = -1
 				break
@@ -242,6 +257,7 @@ func elemItems(e *syntax.Regexp, depth int) []*windowItem {
 		items, _ := windowItems(e.Sub[0], depth-1)
 		for _, it := range items {
 			it.right.add(e)
+			it.last = 0 // a further repetition may end the match
 		}
 		return items
 	case e.Op == syntax.OpConcat:
@@ -405,7 +421,7 @@ func (w *windowPlan) windows(text string, o *occurrences, buf []occSpan) []occSp
 				}
 			}
 			lastS, lastL, lastE, lastR = s, l, e, r
-			occ[k] = occSpan{int32(l), int32(r), s-l >= it.minLeft && r-e >= it.minRight}
+			occ[k] = occSpan{int32(l), int32(r), it.room(text, s, e, l, r)}
 		}
 	}
 	if len(buf) > 1 {
@@ -431,6 +447,31 @@ func (w *windowPlan) windows(text string, o *occurrences, buf []occSpan) []occSp
 		}
 	}
 	return buf[:k]
+}
+
+// room reports whether the occurrence text[s:e], whose reach is text[l:r], can host a
+// match: Pre and Suf need their fewest bytes, and a match that starts at ^ starts at 0.
+// When Pre starts with \b and consumes at least one byte, all of them word bytes, a match
+// cannot start inside the reach (a word byte precedes it there), so it starts at l, which
+// needs \b; the same holds on the right for $ and \b.
+func (it *windowItem) room(text string, s, e, l, r int) bool {
+	if s-l < it.minLeft || r-e < it.minRight {
+		return false
+	}
+	if it.first == syntax.OpBeginText && l != 0 || it.last == syntax.OpEndText && r != len(text) {
+		return false
+	}
+	return !(it.wbLeft && l > 0 && isREWord(text[l-1]) || it.wbRight && r < len(text) && isREWord(text[r]))
+}
+
+// words reports whether every byte of c is an ASCII word byte.
+func (c *byteClass) words() bool {
+	for b, in := range c {
+		if in && !isREWord(byte(b)) {
+			return false
+		}
+	}
+	return true
 }
 
 // counts reports whether window holds the bytes of count every match needs.

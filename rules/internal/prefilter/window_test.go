@@ -40,6 +40,9 @@ var planCorpus = []string{
 	`(?i)\b(?:throttl|retr[iy]|deserializ|departmen|persist)[a-z]*(?:[^\w(.]|\.(?:\s|$)|$)`,
 	`\b[a-z]+_[A-Z]{2}\w*|\bX[A-Z]+\$`,
 	`^\s*(?:ok\s+)?[A-Z][a-z]+[A-Z]\w*\s*$`,
+	`[a-z]+_\d+\b|_\d+$`,
+	`^(?:please\s+|so,?\s+)?how\b|\bwhat does\b`,
+	`\b[a-z]+(?:_[a-z]+)+\b|\b[a-z]+\.[a-z]+\(\)`,
 }
 
 // planTexts builds texts for the corpus: its literal fragments in both cases, around the
@@ -249,6 +252,12 @@ func TestWindowsWithoutRoom(t *testing.T) {
 		{`\b[a-z][a-z0-9]*[A-Z]\w*`, "Could we find getUser? I think", []string{"getUser"}},
 		{`\b[a-z]+_\w+`, "_x a_b _", []string{"a_b"}},
 		{`\b[a-z]+_\w+`, "nothing", nil},
+		// A match that starts at \b after word bytes only starts where the reach ends, and
+		// there a word byte ('H') rules \b out; one that starts at ^ starts at 0.
+		{`\b(?:[a-z][a-z0-9]*[A-Z][A-Za-z0-9]*|[a-z][a-z0-9]*(?:_[a-z0-9]+)+)\b`, "HttpClient getUser", []string{"getUser"}},
+		{`^(?:please\s+)?how\b`, "please how, and how", []string{"please how"}},
+		{`[a-z]+_\d+\b`, "ab_12c ab_3", []string{"ab_3"}},
+		{`_\d+$`, "a_1 b_2", []string{"_2"}},
 	} {
 		pf, res := compileOrig(t, []string{tc.pattern})
 		w := pf.windows[0]
