@@ -394,9 +394,7 @@ func (w *windowPlan) windows(text string, o *occurrences, buf []occSpan) []occSp
 			}
 		}
 		occ := buf[from:]
-		if len(occ) > 1 {
-			slices.SortFunc(occ, func(a, b occSpan) int { return int(a.start - b.start) })
-		}
+		sortSpans(occ)
 		lastS, lastL, lastE, lastR := -1, -1, -1, -1
 		for k, oc := range occ {
 			s, e := int(oc.start), int(oc.end)
@@ -424,9 +422,7 @@ func (w *windowPlan) windows(text string, o *occurrences, buf []occSpan) []occSp
 			occ[k] = occSpan{int32(l), int32(r), it.room(text, s, e, l, r)}
 		}
 	}
-	if len(buf) > 1 {
-		slices.SortFunc(buf, func(a, b occSpan) int { return int(a.start - b.start) })
-	}
+	sortSpans(buf)
 	n := 0
 	for _, sp := range buf {
 		if n > 0 && sp.start <= buf[n-1].end {
@@ -472,6 +468,20 @@ func (c *byteClass) words() bool {
 		}
 	}
 	return true
+}
+
+// sortSpans sorts spans by start: by insertion while they are few (a question holds a
+// handful of occurrences per plan, often already in order), else with slices.SortFunc.
+func sortSpans(spans []occSpan) {
+	if len(spans) > 16 {
+		slices.SortFunc(spans, func(a, b occSpan) int { return int(a.start - b.start) })
+		return
+	}
+	for i := 1; i < len(spans); i++ {
+		for j := i; j > 0 && spans[j].start < spans[j-1].start; j-- {
+			spans[j], spans[j-1] = spans[j-1], spans[j]
+		}
+	}
 }
 
 // counts reports whether window holds the bytes of count every match needs.

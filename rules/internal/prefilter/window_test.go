@@ -279,3 +279,18 @@ func TestWindowsWithoutRoom(t *testing.T) {
 		checkAnchored(t, pf, res, tc.text)
 	}
 }
+
+// TestSortSpans checks the window sort, by insertion for a few spans and by SortFunc for many.
+func TestSortSpans(t *testing.T) {
+	rng := rand.New(rand.NewPCG(9, 10))
+	for _, n := range []int{0, 1, 2, 5, 16, 17, 40} {
+		spans := make([]occSpan, n)
+		for i := range spans {
+			spans[i] = occSpan{start: int32(rng.IntN(20)), end: int32(20 + i)}
+		}
+		sortSpans(spans)
+		if !slices.IsSortedFunc(spans, func(a, b occSpan) int { return int(a.start - b.start) }) {
+			t.Fatalf("%d spans not sorted: %v", n, spans)
+		}
+	}
+}
