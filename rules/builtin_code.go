@@ -161,10 +161,12 @@ func scanIdentifiers(text string, _ timeFunc, hs []hit) []hit {
 		}
 		name := text[s:e]
 		call := next == '('
-		if dot := strings.LastIndexByte(name, '.'); !call && dot >= 0 && isFileExt(name[dot+1:]) {
+		dot := strings.LastIndexByte(name, '.')
+		if !call && dot >= 0 && isFileExt(name[dot+1:]) {
 			continue
 		}
-		if call || looksLikeCode(name) {
+		// Most names are plain words: without a '.', looksLikeCode is identLike.
+		if call || dot < 0 && identLike(name) || dot >= 0 && looksLikeCode(name) {
 			hs = append(hs, hit{name, s, e})
 		}
 	}
@@ -209,16 +211,19 @@ func looksLikeCode(name string) bool {
 
 // identLike reports whether one word is camelCase, PascalCase with an inner capital, or
 // contains an underscore between letters or digits.
+//
+// One pass: a word with an '_' follows the underscore rule, but a lower-case letter followed
+// by a capital already satisfies it (both letters survive the trim), so the pass may stop
+// at whichever it sees first.
 func identLike(w string) bool {
-	if i := strings.IndexByte(w, '_'); i >= 0 {
-		return strings.IndexFunc(w, func(r rune) bool { return r != '_' && r != '$' }) >= 0 &&
-			strings.Trim(w, "_") != "" && strings.ContainsFunc(strings.Trim(w, "_"), unicode.IsLetter) &&
-			len(strings.Trim(w, "_")) > 1
-	}
 	sawLower := false
 	for i := 0; i < len(w); i++ {
 		c := w[i]
 		switch {
+		case c == '_':
+			return strings.IndexFunc(w, func(r rune) bool { return r != '_' && r != '$' }) >= 0 &&
+				strings.Trim(w, "_") != "" && strings.ContainsFunc(strings.Trim(w, "_"), unicode.IsLetter) &&
+				len(strings.Trim(w, "_")) > 1
 		case 'a' <= c && c <= 'z':
 			sawLower = true
 		case 'A' <= c && c <= 'Z' && sawLower:

@@ -576,3 +576,49 @@ func legacyScanDateRanges(text string, _ time.Time) []hit {
 	}
 	return sortHits(hs)
 }
+
+// TestIdentLikeOnePass compares identLike, which decides in one pass, with the rule it
+// implements (an '_' decides by the underscore rule, else a capital after a lower-case
+// letter), on every word of up to four bytes over the bytes that matter, and checks that
+// scanIdentifiers' shortcut for names without a '.' agrees with looksLikeCode.
+func TestIdentLikeOnePass(t *testing.T) {
+	ref := func(w string) bool {
+		if strings.IndexByte(w, '_') >= 0 {
+			tr := strings.Trim(w, "_")
+			return strings.IndexFunc(w, func(r rune) bool { return r != '_' && r != '$' }) >= 0 &&
+				tr != "" && strings.ContainsFunc(tr, unicode.IsLetter) && len(tr) > 1
+		}
+		sawLower := false
+		for i := 0; i < len(w); i++ {
+			switch c := w[i]; {
+			case 'a' <= c && c <= 'z':
+				sawLower = true
+			case 'A' <= c && c <= 'Z' && sawLower:
+				return true
+			}
+		}
+		return false
+	}
+	alphabet := []string{"a", "z", "A", "Z", "_", "$", "1", "é"}
+	var words func(prefix string, n int)
+	checked := 0
+	words = func(w string, n int) {
+		if got, want := identLike(w), ref(w); got != want {
+			t.Fatalf("identLike(%q) = %v, want %v", w, got, want)
+		}
+		if !strings.Contains(w, ".") && looksLikeCode(w) != identLike(w) {
+			t.Fatalf("looksLikeCode(%q) = %v, identLike %v", w, looksLikeCode(w), identLike(w))
+		}
+		checked++
+		if n == 0 {
+			return
+		}
+		for _, c := range alphabet {
+			words(w+c, n-1)
+		}
+	}
+	words("", 4)
+	if checked < 4000 {
+		t.Fatalf("checked only %d words", checked)
+	}
+}

@@ -22,6 +22,7 @@ import (
 // and `$` and `\z` see the real end of the text.
 type anchorPlan struct {
 	lits   []int32        // AC indices of the leading literals
+	member []uint64       // a bit per literal of lits when they are many (see index), else nil
 	wb     bool           // every match needs \b at its start (and every literal starts with a word byte)
 	begin  bool           // a match may also start at 0 without a leading literal
 	narrow *regexp.Regexp // ^(?:X), for text[pos:]
@@ -31,6 +32,10 @@ type anchorPlan struct {
 // maxLeadLits bounds the leading literals of one plan; alias tables expand to a few hundred.
 const maxLeadLits = 2048
 
+// leadLiteral is the length a lead grows to when the elements that follow it are small
+// finite sets (the case variants of a word on the original text: [Tt][Hh][Rr][Oo]…).
+const leadLiteral = 4
+
 // maxLeadClass bounds the character classes a lead spells out: a match that starts with
 // punctuation (`[;:.?!-]\s+(?:did|were)…`) then runs only after the punctuation, which
 // questions hold a few of, instead of over the whole text.
@@ -38,7 +43,15 @@ const maxLeadClass = 8
 
 // newAnchorPlan returns the anchor plan of a pattern (its source and parse), or nil.
 func newAnchorPlan(src string, re *syntax.Regexp) (*anchorPlan, []string) {
-	l, ok := lead(re)
+	// Longer leads are more selective: a lead cut at two bytes ("th" of throttl, "co" of
+	// concurren) starts the twin at every "the" and "could", and each start costs a run of
+	// the twin. When a case-insensitive word is spelled out as its case variants, the lead
+	// stops at minLiteral bytes unless asked for more; a lead that grows too large that way
+	// falls back to the short one.
+	l, ok := lead(re, leadLiteral)
+	if !ok || len(l.strs) == 0 {
+		l, ok = lead(re, minLiteral)
+	}
 	if !ok || len(l.strs) == 0 {
 		return nil, nil
 	}
@@ -66,24 +79,25 @@ type leadSet struct {
 	wb, begin bool
 }
 
-// lead returns the lead set of re, or false when re has none (a match may start anywhere).
-func lead(re *syntax.Regexp) (leadSet, bool) {
+// lead returns the lead set of re, or false when re has none (a match may start anywhere);
+// its literals grow to n bytes where they can.
+func lead(re *syntax.Regexp, n int) (leadSet, bool) {
 	switch re.Op {
 	case syntax.OpCapture, syntax.OpPlus:
-		return lead(re.Sub[0])
+		return lead(re.Sub[0], n)
 	case syntax.OpRepeat:
 		if re.Min >= 1 {
-			return lead(re.Sub[0])
+			return lead(re.Sub[0], n)
 		}
 	case syntax.OpBeginText:
 		return leadSet{begin: true}, true
 	case syntax.OpConcat:
-		return leadConcat(re.Sub)
+		return leadConcat(re.Sub, n)
 	case syntax.OpAlternate:
 		l := leadSet{wb: true}
 		var strs distinct[string]
 		for _, s := range re.Sub {
-			sub, ok := lead(s)
+			sub, ok := lead(s, n)
 			if !ok {
 				return leadSet{}, false
 			}
@@ -107,14 +121,23 @@ func lead(re *syntax.Regexp) (leadSet, bool) {
 
 // leadConcat is the lead set of a concatenation: every match starts with a match of the
 // leading elements, so the set extends over finite elements until its literals are long
-// enough to be selective (Go factors alternations, so `top|tail` arrives as t(?:op|ail) and
-// the first element alone is one byte).
-func leadConcat(subs []*syntax.Regexp) (leadSet, bool) {
+// enough to be selective, n bytes (Go factors alternations, so `top|tail` arrives as
+// t(?:op|ail) and the first element alone is one byte).
+//
+// Nested concatenations are looked into: the original-text prefilter spells a
+// case-insensitive word out as a concatenation of case classes, and the lead takes its
+// first n bytes (16 variants of "thro") rather than all of its variants (128 of "throttl").
+func leadConcat(subs []*syntax.Regexp, n int) (leadSet, bool) {
+	var flat []*syntax.Regexp
+	for _, s := range subs {
+		flattenConcat(s, &flat)
+	}
+	subs = flat
 	var l leadSet
 	set := []string{""}
 	atStart := func() bool { return len(set) == 1 && set[0] == "" }
 	for _, s := range subs {
-		if longEnough(set) {
+		if longEnough(set, n) {
 			break
 		}
 		if zeroWidthLead(s.Op) {
@@ -125,14 +148,30 @@ func leadConcat(subs []*syntax.Regexp) (leadSet, bool) {
 			l.wb = l.wb || s.Op == syntax.OpWordBoundary
 			continue
 		}
-		if x, ok := languageN(s, maxLeadClass); ok {
+		// Past minLiteral bytes a lead grows only by word bytes (the rest of a word), not by
+		// the space or punctuation that follows one.
+		short := !longEnough(set, minLiteral)
+		if x, ok := languageN(s, maxLeadClass); ok && (short || wordStarts(x)) {
 			if p := productCap(set, x); p != nil {
 				set = p
+				if !short {
+					// Grown past minLiteral, a lead needs no more than n bytes: the case
+					// variants of a whole word would multiply the literals for nothing. A
+					// cut literal is no longer all that the elements so far matched, so
+					// the lead stops growing there.
+					var cut bool
+					if set, cut = cutSet(p, n); cut {
+						break
+					}
+				}
 				continue
 			}
 			break
 		}
-		sub, ok := lead(s)
+		if !short {
+			break
+		}
+		sub, ok := lead(s, n)
 		if !ok {
 			break
 		}
@@ -152,6 +191,31 @@ func leadConcat(subs []*syntax.Regexp) (leadSet, bool) {
 	return l, true
 }
 
+// cutSet cuts the strings of set to their first n bytes (a literal may end inside a
+// rune: the scan matches bytes), without duplicates; it reports whether it cut any.
+func cutSet(set []string, n int) ([]string, bool) {
+	var out distinct[string]
+	cut := false
+	for _, s := range set {
+		if len(s) > n {
+			s, cut = s[:n], true
+		}
+		out.add(s)
+	}
+	return out.items, cut
+}
+
+// wordStarts reports whether every string of set starts with a word byte or a non-ASCII
+// rune (ſ, the long s, is a case variant of s).
+func wordStarts(set []string) bool {
+	for _, s := range set {
+		if s == "" || !isREWord(s[0]) && s[0] < utf8.RuneSelf {
+			return false
+		}
+	}
+	return true
+}
+
 // zeroWidthLead reports whether op is an assertion the twins evaluate with the right context
 // (see anchorPlan), so a lead may look past it.
 func zeroWidthLead(op syntax.Op) bool {
@@ -162,10 +226,10 @@ func zeroWidthLead(op syntax.Op) bool {
 	return false
 }
 
-// longEnough reports whether every literal of set has at least minLiteral bytes.
-func longEnough(set []string) bool {
+// longEnough reports whether every literal of set has at least n bytes.
+func longEnough(set []string, n int) bool {
 	for _, s := range set {
-		if len(s) < minLiteral {
+		if len(s) < n {
 			return false
 		}
 	}
@@ -186,13 +250,33 @@ func productCap(a, b []string) []string {
 	return out.items
 }
 
+// index builds member when the plan has many literals (a case-insensitive vocabulary on the
+// original text spells out hundreds); nlits is the prefilter's literal count.
+func (a *anchorPlan) index(nlits int) {
+	if len(a.lits) < minIndexedSet {
+		return
+	}
+	a.member = make([]uint64, (nlits+63)/64)
+	for _, lit := range a.lits {
+		a.member[lit>>6] |= 1 << (lit & 63)
+	}
+}
+
 // starts appends to buf, sorted and distinct, the positions where a leading literal of a occurs.
+// A plan with more literals than the text holds visits those the scan saw instead of its own.
 func (a *anchorPlan) starts(o *occurrences, buf []int32) []int32 {
 	buf = buf[:0]
 	if a.begin {
 		buf = append(buf, 0)
 	}
-	for _, lit := range a.lits {
+	lits := a.lits
+	if a.member != nil && len(o.found) < len(lits) {
+		lits = o.found
+	}
+	for _, lit := range lits {
+		if a.member != nil && a.member[lit>>6]&(1<<(lit&63)) == 0 {
+			continue
+		}
 		for e := o.head[lit]; e >= 0; e = o.ev[e].next {
 			buf = append(buf, o.ev[e].start)
 		}

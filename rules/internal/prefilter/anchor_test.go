@@ -1,6 +1,7 @@
 package prefilter
 
 import (
+	"maps"
 	"regexp"
 	"regexp/syntax"
 	"slices"
@@ -124,4 +125,36 @@ func FuzzAnchorPlan(f *testing.F) {
 		pf := newPrefilterSrc([]*syntax.Regexp{parsed}, []string{re.String()})
 		checkAnchored(t, pf, []*regexp.Regexp{re}, strings.Map(fold.Rune, text))
 	})
+}
+
+// TestAnchorLeadsOnOriginal checks the leads of a case-insensitive vocabulary on the original
+// text: each word spelled out as its case variants leads with its first four bytes, not two
+// ("th" would start the twin at every "the") nor all of them (512 variants of "deserializ").
+func TestAnchorLeadsOnOriginal(t *testing.T) {
+	// Go factors authentif|autentic into aut(?:hentif|entic): the lead grows past "aut" into
+	// the alternation and is cut at four bytes again (not 768 spellings of both words).
+	src := `\b(?i:throttl|concurren|deserializ|retr[iy]|authentif|autentic)[a-z]*\b`
+	parsed, _ := syntax.Parse(src, syntax.Perl)
+	a, lits := newAnchorPlan(src, ExactCase(parsed))
+	if a == nil {
+		t.Fatal("no plan")
+	}
+	heads := map[string]int{}
+	for _, l := range lits {
+		heads[strings.ToLower(l)]++
+	}
+	// ſ (U+017F, two bytes) is a case variant of s: "deſ" is four bytes already.
+	want := map[string]int{"thro": 16, "conc": 16, "dese": 16, "deſ": 4, "retr": 16, "auth": 16, "aute": 16}
+	if !maps.Equal(heads, want) {
+		t.Errorf("leads by lower-case form %v, want %v", heads, want)
+	}
+
+	// The many leads are visited through the literals the text holds.
+	pf, res := compileOrig(t, []string{src})
+	if pf.anchors[0] == nil || pf.anchors[0].member == nil {
+		t.Fatal("the plan's leads are not indexed")
+	}
+	for _, text := range []string{"the throttling could retry", "Retrying THROTTLE deſerializer", "the concurrency", "nothing here"} {
+		checkAnchored(t, pf, res, text)
+	}
 }

@@ -77,6 +77,37 @@ type pfNode struct {
 	and  bool
 	lits []int32 // the children that are literals, tested in place
 	kids []int32 // the other children
+	// mask holds lits as words of the seen bitset when they are many (an alias table spelled
+	// out): eval then tests a word at a time instead of a literal at a time.
+	mask []maskWord
+}
+
+// maskWord is the bits of word i of a literal bitset.
+type maskWord struct {
+	i    int32
+	bits uint64
+}
+
+// minMaskedLits is the number of literal children from which a node gets a mask.
+const minMaskedLits = 16
+
+// maskNodes gives the nodes with many literal children their masks.
+func (p *Prefilter) maskNodes() {
+	for n := range p.nodes {
+		nd := &p.nodes[n]
+		if len(nd.lits) < minMaskedLits {
+			continue
+		}
+		words := map[int32]uint64{}
+		for _, l := range nd.lits {
+			words[l>>6] |= 1 << (l & 63)
+		}
+		for i := range int32((p.nlits + 63) / 64) {
+			if b, ok := words[i]; ok {
+				nd.mask = append(nd.mask, maskWord{i, b})
+			}
+		}
+	}
 }
 
 // req is a requirement while it is derived: nil means "no requirement" (always true).
@@ -167,6 +198,7 @@ func newPrefilterTerms(res []*syntax.Regexp, srcs []string, terms [][]string) *P
 	}
 	p.nlits = len(b.lits)
 	p.indexSets()
+	p.maskNodes()
 	p.needPos = append(b.pos, make([]bool, p.nlits-len(b.pos))...)
 	p.ac = NewAC(b.lits)
 	p.guarded = make([][]int32, p.nlits)
@@ -250,12 +282,23 @@ func (b *pfBuilder) chainLits(plan []chain) {
 	}
 }
 
-// indexSets indexes the large literal sets of the exact plans, whole or of a branch.
+// indexSets indexes the large literal sets of the exact plans, whole or of a branch, and of
+// the anchor plans.
 func (p *Prefilter) indexSets() {
 	plans := slices.Clone(p.plans)
+	for _, a := range p.anchors {
+		if a != nil {
+			a.index(p.nlits)
+		}
+	}
 	for _, b := range p.branches {
 		if b != nil {
 			plans = append(plans, b.exact)
+			for _, r := range b.runs {
+				if r.anchor != nil {
+					r.anchor.index(p.nlits)
+				}
+			}
 		}
 	}
 	for _, plan := range plans {

@@ -414,3 +414,52 @@ func FuzzPrefilterExact(f *testing.F) {
 		}
 	})
 }
+
+// TestRequirementMasks checks the requirement nodes with many literal children (an alias
+// table spelled out): they are tested a bitset word at a time, with the verdict of testing
+// each literal, for an OR and for an AND of them.
+func TestRequirementMasks(t *testing.T) {
+	var terms []string
+	for i := range 40 {
+		terms = append(terms, fmt.Sprintf("term%c%c", 'a'+i%26, 'a'+i/26))
+	}
+	alt := strings.Join(terms, "|")
+	pats := []string{`\b(?:` + alt + `)\b`, `(?:` + alt + `)x+(?:` + alt + `)`}
+	pf, res := compilePF(t, pats)
+	masked := 0
+	for _, nd := range pf.nodes {
+		if nd.mask != nil {
+			masked++
+		}
+	}
+	if masked == 0 {
+		t.Fatal("no requirement node has a mask")
+	}
+	// Evaluated by literal, as without masks.
+	plain := &Prefilter{nodes: slices.Clone(pf.nodes)}
+	for k := range plain.nodes {
+		plain.nodes[k].mask = nil
+	}
+	byLit := func(n int32, seen []uint64) bool { return plain.eval(n, seen) }
+	rng := rand.New(rand.NewPCG(5, 6))
+	want := make([]bool, len(pats))
+	for range 2000 {
+		var b strings.Builder
+		for range rng.IntN(4) {
+			b.WriteString(terms[rng.IntN(len(terms))])
+			b.WriteString([]string{" ", "x", "xx "}[rng.IntN(3)])
+		}
+		text := b.String()
+		sc := pf.Get()
+		pf.Decide(sc, text, want)
+		for i, re := range res {
+			if r := pf.roots[i]; r >= 0 && pf.eval(r, sc.seen) != byLit(r, sc.seen) {
+				t.Fatalf("pattern %d on %q: masked and literal-by-literal verdicts differ", i, text)
+			}
+			if re.MatchString(text) && !want[i] {
+				t.Fatalf("pattern %d matches %q but was filtered out", i, text)
+			}
+		}
+		pf.Put(sc)
+	}
+}

@@ -185,9 +185,19 @@ func (p *Prefilter) eval(n int32, seen []uint64) bool {
 	if nd.lit >= 0 {
 		return seen[nd.lit>>6]&(1<<(nd.lit&63)) != 0
 	}
-	for _, l := range nd.lits {
-		if (seen[l>>6]&(1<<(l&63)) != 0) != nd.and {
-			return !nd.and
+	if nd.mask != nil {
+		for _, m := range nd.mask {
+			if x := seen[m.i] & m.bits; nd.and && x != m.bits {
+				return false
+			} else if !nd.and && x != 0 {
+				return true
+			}
+		}
+	} else {
+		for _, l := range nd.lits {
+			if (seen[l>>6]&(1<<(l&63)) != 0) != nd.and {
+				return !nd.and
+			}
 		}
 	}
 	for _, k := range nd.kids {

@@ -25,6 +25,11 @@ import (
 // leftmost-first picks the same match at the same start.
 type windowPlan struct {
 	items []*windowItem
+	// Every match holds at least minCount bytes of count (ASCII bytes only): a merged window
+	// with fewer holds none (minCount 0: no such bound). `[A-Z][a-z]+[A-Z]\w*` needs two
+	// capitals, so the window around the capital of a sentence's first word is never run.
+	count    *byteClass
+	minCount int
 }
 
 // windowItem is one required literal set with the reach of the matches around it.
@@ -32,6 +37,16 @@ type windowItem struct {
 	set         []string   // L, until newPrefilter turns it into lits
 	lits        []int32    // AC indices of L
 	left, right *byteClass // bytes Pre and Suf may consume
+	// minLeft and minRight are the fewest bytes Pre and Suf consume: an occurrence with less
+	// room than that on either side hosts no match, and a merged window none of whose
+	// occurrences has the room is not run.
+	minLeft, minRight int
+	// first and last are the ops of Pre's first and Suf's last element (0: none, or not
+	// known); a match that must start at ^ or at \b, or end at $ or at \b, needs the reach
+	// to end there too (see room).
+	first, last syntax.Op
+	// wbLeft and wbRight: Pre starts (Suf ends) with \b, consumes a byte and only word bytes.
+	wbLeft, wbRight bool
 }
 
 // byteClass is a set of bytes. A rune class that contains any non-ASCII rune contains every
@@ -55,8 +70,107 @@ func newWindowPlan(re *syntax.Regexp) *windowPlan {
 	if items == nil {
 		return nil
 	}
-	return &windowPlan{items: items}
+	w := &windowPlan{items: items, count: new(byteClass)}
+	for _, it := range items {
+		it.wbLeft = it.first == syntax.OpWordBoundary && it.minLeft > 0 && it.left.words()
+		it.wbRight = it.last == syntax.OpWordBoundary && it.minRight > 0 && it.right.words()
+		for _, x := range it.set {
+			if len(x) == 1 && x[0] < utf8.RuneSelf {
+				w.count[x[0]] = true
+			}
+		}
+	}
+	if w.minCount = minCount(re, w.count); w.minCount < 2 {
+		// A window holds an occurrence of a literal; one byte of count says nothing more.
+		w.count, w.minCount = nil, 0
+	}
+	return w
 }
+
+// minRunes returns the fewest runes a match of re consumes (each is at least one byte).
+func minRunes(re *syntax.Regexp) int {
+	switch re.Op {
+	case syntax.OpLiteral:
+		return len(re.Rune)
+	case syntax.OpCharClass, syntax.OpAnyChar, syntax.OpAnyCharNotNL:
+		return 1
+	case syntax.OpCapture, syntax.OpPlus:
+		return minRunes(re.Sub[0])
+	case syntax.OpRepeat:
+		return re.Min * minRunes(re.Sub[0])
+	case syntax.OpConcat:
+		n := 0
+		for _, s := range re.Sub {
+			n += minRunes(s)
+		}
+		return n
+	case syntax.OpAlternate:
+		n := -1
+		for _, s := range re.Sub {
+			if m := minRunes(s); n < 0 || m < n {
+				n = m
+			}
+		}
+		return max(n, 0)
+	}
+	return 0 // star, quest, empty, assertions
+}
+
+// minCount returns the fewest bytes of c (ASCII bytes only) a match of re consumes: a rune
+// counts when whatever it matches is a byte of c.
+func minCount(re *syntax.Regexp, c *byteClass) int {
+	switch re.Op {
+	case syntax.OpLiteral:
+		n := 0
+		for _, r := range re.Rune {
+			if in := asciiIn(r, c); in && re.Flags&syntax.FoldCase != 0 {
+				for f := unicode.SimpleFold(r); f != r && in; f = unicode.SimpleFold(f) {
+					in = asciiIn(f, c)
+				}
+				if in {
+					n++
+				}
+			} else if in {
+				n++
+			}
+		}
+		return n
+	case syntax.OpCharClass:
+		if len(re.Rune) == 0 {
+			return 0
+		}
+		for i := 0; i+1 < len(re.Rune); i += 2 {
+			for r := re.Rune[i]; r <= re.Rune[i+1]; r++ {
+				if !asciiIn(r, c) {
+					return 0
+				}
+			}
+		}
+		return 1
+	case syntax.OpCapture, syntax.OpPlus:
+		return minCount(re.Sub[0], c)
+	case syntax.OpRepeat:
+		return re.Min * minCount(re.Sub[0], c)
+	case syntax.OpConcat:
+		n := 0
+		for _, s := range re.Sub {
+			n += minCount(s, c)
+		}
+		return n
+	case syntax.OpAlternate:
+		n := -1
+		for _, s := range re.Sub {
+			if m := minCount(s, c); n < 0 || m < n {
+				n = m
+			}
+		}
+		return max(n, 0)
+	}
+	return 0
+}
+
+// asciiIn reports whether r is an ASCII byte of c.
+func asciiIn(r rune, c *byteClass) bool { return r >= 0 && r < utf8.RuneSelf && c[r] }
 
 // flattenConcat appends the elements of re's top-level concatenation, looking through
 // capture groups: a path through the pattern consumes them in this order.
@@ -99,9 +213,18 @@ func windowItems(re *syntax.Regexp, depth int) ([]*windowItem, int) {
 		for _, it := range items {
 			for _, x := range elems[:k] {
 				it.left.add(x)
+				it.minLeft += minRunes(x)
 			}
 			for _, x := range elems[k+1:] {
 				it.right.add(x)
+				it.minRight += minRunes(x)
+			}
+			// The elements of this level enclose those of the levels inside.
+			if k > 0 {
+				it.first = elems[0].Op
+			}
+			if k+1 < len(elems) {
+				it.last = elems[len(elems)-1].Op
 			}
 			if it.left.wide() || it.right.wide() {
 				cost = -1
@@ -134,6 +257,7 @@ func elemItems(e *syntax.Regexp, depth int) []*windowItem {
 		items, _ := windowItems(e.Sub[0], depth-1)
 		for _, it := range items {
 			it.right.add(e)
+			it.last = 0 // a further repetition may end the match
 		}
 		return items
 	case e.Op == syntax.OpConcat:
@@ -249,8 +373,12 @@ func (c *byteClass) count() int {
 	return n
 }
 
-// occSpan is a span of text: an occurrence of a literal, or a window.
-type occSpan struct{ start, end int32 }
+// occSpan is a span of text: an occurrence of a literal, or a window; room says whether it
+// (one of the occurrences of a window) has room for a match on either side.
+type occSpan struct {
+	start, end int32
+	room       bool
+}
 
 // windows appends to buf, sorted and merged, the windows around the occurrences of the plan's
 // literals. Each item's occurrences are taken in text order, and a scan that reaches the span
@@ -262,13 +390,11 @@ func (w *windowPlan) windows(text string, o *occurrences, buf []occSpan) []occSp
 		from := len(buf)
 		for _, lit := range it.lits {
 			for e := o.head[lit]; e >= 0; e = o.ev[e].next {
-				buf = append(buf, occSpan{o.ev[e].start, o.ev[e].end})
+				buf = append(buf, occSpan{start: o.ev[e].start, end: o.ev[e].end})
 			}
 		}
 		occ := buf[from:]
-		if len(occ) > 1 {
-			slices.SortFunc(occ, func(a, b occSpan) int { return int(a.start - b.start) })
-		}
+		sortSpans(occ)
 		lastS, lastL, lastE, lastR := -1, -1, -1, -1
 		for k, oc := range occ {
 			s, e := int(oc.start), int(oc.end)
@@ -293,22 +419,85 @@ func (w *windowPlan) windows(text string, o *occurrences, buf []occSpan) []occSp
 				}
 			}
 			lastS, lastL, lastE, lastR = s, l, e, r
-			occ[k] = occSpan{int32(l), int32(r)}
+			occ[k] = occSpan{int32(l), int32(r), it.room(text, s, e, l, r)}
 		}
 	}
-	if len(buf) > 1 {
-		slices.SortFunc(buf, func(a, b occSpan) int { return int(a.start - b.start) })
-	}
+	sortSpans(buf)
 	n := 0
 	for _, sp := range buf {
 		if n > 0 && sp.start <= buf[n-1].end {
 			buf[n-1].end = max(buf[n-1].end, sp.end)
+			buf[n-1].room = buf[n-1].room || sp.room
 			continue
 		}
 		buf[n] = sp
 		n++
 	}
-	return buf[:n]
+	// Windows are merged first, so the context of every window run stays what it was; then
+	// those that cannot hold a match are dropped.
+	k := 0
+	for _, sp := range buf[:n] {
+		if sp.room && w.counts(text[sp.start:sp.end]) {
+			buf[k] = sp
+			k++
+		}
+	}
+	return buf[:k]
+}
+
+// room reports whether the occurrence text[s:e], whose reach is text[l:r], can host a
+// match: Pre and Suf need their fewest bytes, and a match that starts at ^ starts at 0.
+// When Pre starts with \b and consumes at least one byte, all of them word bytes, a match
+// cannot start inside the reach (a word byte precedes it there), so it starts at l, which
+// needs \b; the same holds on the right for $ and \b.
+func (it *windowItem) room(text string, s, e, l, r int) bool {
+	if s-l < it.minLeft || r-e < it.minRight {
+		return false
+	}
+	if it.first == syntax.OpBeginText && l != 0 || it.last == syntax.OpEndText && r != len(text) {
+		return false
+	}
+	return !(it.wbLeft && l > 0 && isREWord(text[l-1]) || it.wbRight && r < len(text) && isREWord(text[r]))
+}
+
+// words reports whether every byte of c is an ASCII word byte.
+func (c *byteClass) words() bool {
+	for b, in := range c {
+		if in && !isREWord(byte(b)) {
+			return false
+		}
+	}
+	return true
+}
+
+// sortSpans sorts spans by start: by insertion while they are few (a question holds a
+// handful of occurrences per plan, often already in order), else with slices.SortFunc.
+func sortSpans(spans []occSpan) {
+	if len(spans) > 16 {
+		slices.SortFunc(spans, func(a, b occSpan) int { return int(a.start - b.start) })
+		return
+	}
+	for i := 1; i < len(spans); i++ {
+		for j := i; j > 0 && spans[j].start < spans[j-1].start; j-- {
+			spans[j], spans[j-1] = spans[j-1], spans[j]
+		}
+	}
+}
+
+// counts reports whether window holds the bytes of count every match needs.
+func (w *windowPlan) counts(window string) bool {
+	if w.minCount == 0 {
+		return true
+	}
+	n := 0
+	for i := 0; i < len(window); i++ {
+		if w.count[window[i]] {
+			if n++; n >= w.minCount {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // slice returns the bounds of window [ws, we) widened by one rune of context on each side.

@@ -37,6 +37,12 @@ var planCorpus = []string{
 	`\b(?:show|list)\s+(?:me\s+)?(?:\d+|all|the)\s+(?:rows|items)\b`,
 	`^(?:(?:hi|ok|thanks)[\s,.!]*)+$`,
 	`(?i)\bcong\s+ty\b|\b(?:Corp|Co|Inc)\b\.?`,
+	`(?i)\b(?:throttl|retr[iy]|deserializ|departmen|persist)[a-z]*(?:[^\w(.]|\.(?:\s|$)|$)`,
+	`\b[a-z]+_[A-Z]{2}\w*|\bX[A-Z]+\$`,
+	`^\s*(?:ok\s+)?[A-Z][a-z]+[A-Z]\w*\s*$`,
+	`[a-z]+_\d+\b|_\d+$`,
+	`^(?:please\s+|so,?\s+)?how\b|\bwhat does\b`,
+	`\b[a-z]+(?:_[a-z]+)+\b|\b[a-z]+\.[a-z]+\(\)`,
 }
 
 // planTexts builds texts for the corpus: its literal fragments in both cases, around the
@@ -229,6 +235,62 @@ func TestBranchPlanShapes(t *testing.T) {
 		}
 		if len(bp.exact) != tc.exact || len(bp.runs) != tc.runs {
 			t.Errorf("%q: %d exact, %d runs; want %d, %d", tc.pattern, len(bp.exact), len(bp.runs), tc.exact, tc.runs)
+		}
+	}
+}
+
+// TestWindowsWithoutRoom checks that windows which cannot hold a match are not run: a
+// window with fewer bytes of the host class than every match needs (two capitals for a
+// PascalCase name), or whose occurrences all lack the room the rest of the pattern needs on
+// either side (a camelCase name needs a lower-case letter before its capital).
+func TestWindowsWithoutRoom(t *testing.T) {
+	for _, tc := range []struct {
+		pattern, text string
+		want          []string // the windows run
+	}{
+		{`\b(?:[A-Z][a-z0-9]+(?:[A-Z][a-z0-9]*)+|[A-Z]{2,}[a-z][a-z0-9]{2,})\b`, "Could you show HttpClient? I'm sure LRUCache is", []string{"HttpClient", "LRUCache"}},
+		{`\b[a-z][a-z0-9]*[A-Z]\w*`, "Could we find getUser? I think", []string{"getUser"}},
+		{`\b[a-z]+_\w+`, "_x a_b _", []string{"a_b"}},
+		{`\b[a-z]+_\w+`, "nothing", nil},
+		// A match that starts at \b after word bytes only starts where the reach ends, and
+		// there a word byte ('H') rules \b out; one that starts at ^ starts at 0.
+		{`\b(?:[a-z][a-z0-9]*[A-Z][A-Za-z0-9]*|[a-z][a-z0-9]*(?:_[a-z0-9]+)+)\b`, "HttpClient getUser", []string{"getUser"}},
+		{`^(?:please\s+)?how\b`, "please how, and how", []string{"please how"}},
+		{`[a-z]+_\d+\b`, "ab_12c ab_3", []string{"ab_3"}},
+		{`_\d+$`, "a_1 b_2", []string{"_2"}},
+	} {
+		pf, res := compileOrig(t, []string{tc.pattern})
+		w := pf.windows[0]
+		if w == nil {
+			t.Fatalf("%q: no window plan", tc.pattern)
+		}
+		want := make([]bool, 1)
+		sc := pf.Get()
+		pf.Decide(sc, tc.text, want)
+		sc.index()
+		var got []string
+		for _, sp := range w.windows(tc.text, &sc.occ, nil) {
+			got = append(got, tc.text[sp.start:sp.end])
+		}
+		pf.Put(sc)
+		if !slices.Equal(got, tc.want) {
+			t.Errorf("%q on %q: windows %q, want %q", tc.pattern, tc.text, got, tc.want)
+		}
+		checkAnchored(t, pf, res, tc.text)
+	}
+}
+
+// TestSortSpans checks the window sort, by insertion for a few spans and by SortFunc for many.
+func TestSortSpans(t *testing.T) {
+	rng := rand.New(rand.NewPCG(9, 10))
+	for _, n := range []int{0, 1, 2, 5, 16, 17, 40} {
+		spans := make([]occSpan, n)
+		for i := range spans {
+			spans[i] = occSpan{start: int32(rng.IntN(20)), end: int32(20 + i)}
+		}
+		sortSpans(spans)
+		if !slices.IsSortedFunc(spans, func(a, b occSpan) int { return int(a.start - b.start) }) {
+			t.Fatalf("%d spans not sorted: %v", n, spans)
 		}
 	}
 }
