@@ -391,7 +391,15 @@ func (r *reader) leftovers() {
 
 // relatesTo reports that the query uses rows of src: a condition, a relation, a grouping.
 func (r *reader) relatesTo(src string) bool {
-	return r.filtersOn(src) || r.existsOn(src) || r.dimOn(src) || len(r.q.Exists) > 0 && r.q.Exists[0].Source == src
+	if r.filtersOn(src) || r.existsOn(src) || r.dimOn(src) {
+		return true
+	}
+	for _, e := range r.q.Exists {
+		if e.Source == src {
+			return true
+		}
+	}
+	return false
 }
 
 // unitIs reports that a measure of the query is counted in the grain's unit (days).
@@ -419,8 +427,9 @@ func (r *reader) byTime() bool {
 	return false
 }
 
-// looseField reports a dimension word the query does not use at all — no condition, no
-// grouping, no comparison on its field ("the most countries" ranked by value would drop it).
+// looseField reports a field word the query does not use at all — no condition, no
+// grouping, no comparison, no measure on its field ("the most countries" ranked by value,
+// "how much … in discounts" answered with revenue, would drop it).
 func (r *reader) looseField(it *item) bool {
 	m := it.kind(mField)
 	if m == nil || it.used || len(it.ms) != 1 || typeOf(m.src, m.field) == data.TypeDate {
