@@ -133,8 +133,9 @@ func contraction(out []token, suffix string) ([]token, bool) {
 	switch suffix {
 	case "t":
 		switch {
-		case last.w == "can" || last.w == "won":
-			last.w = map[string]string{"can": "can", "won": "will"}[last.w]
+		case last.w == "can": // can't: can not
+		case last.w == "won": // won't: will not
+			last.w = "will"
 		case strings.HasSuffix(last.w, "n") && len(last.w) > 2:
 			last.w = last.w[:len(last.w)-1]
 		default:
@@ -160,7 +161,7 @@ var abbreviations = map[string]string{
 	"tot": "total", "qty": "quantity", "qta": "quantita", "yr": "year", "yrs": "years", "mo": "month",
 	"mos": "months", "pts": "patients", "pt": "patient", "trt": "treatment", "rev": "revenue",
 	"amt": "amount", "avg": "average", "nr": "number", "num": "number", "dept": "department",
-	"depts": "departments", "ppl": "people", "approx": "approximately", "w/o": "without",
+	"depts": "departments", "ppl": "people", "approx": "approximately",
 }
 
 // numberWords are numbers written as words (not "one"/"uno": also articles; not "sei":
