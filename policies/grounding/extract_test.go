@@ -18,10 +18,7 @@ func show(n Number) string {
 	return s
 }
 
-var extractCases = []struct {
-	group, name, in string
-	want            []string
-}{
+var extractCases = []extractCase{
 	// Formats: separators, spaces, apostrophes.
 	{"format", "plain decimal", "Revenue 21956.62 today", []string{"21956.62=21956.62"}},
 	{"format", "english thousands", "Revenue 21,956.62", []string{"21,956.62=21956.62"}},
@@ -128,12 +125,22 @@ var extractCases = []struct {
 	{"prose", "comma list", "valori 10, 20 e 30", []string{"10=10", "20=20", "30=30"}},
 }
 
-func TestExtract(t *testing.T) {
-	for _, tc := range extractCases {
+func TestExtract(t *testing.T) { runExtractCases(t, extractCases) }
+
+// extractCase is a text and the numbers Extract must read in it, shown as
+// "span=value [unit]" (show), in order.
+type extractCase struct {
+	group, name, in string
+	want            []string
+}
+
+// runExtractCases runs a table of extractCases: each number's span must be
+// its Text, and the numbers shown must be the wanted ones.
+func runExtractCases(t *testing.T, cases []extractCase) {
+	for _, tc := range cases {
 		t.Run(tc.group+"/"+tc.name, func(t *testing.T) {
-			got := Extract(tc.in)
 			var shown []string
-			for _, n := range got {
+			for _, n := range Extract(tc.in) {
 				shown = append(shown, show(n))
 				if tc.in[n.Start:n.End] != n.Text {
 					t.Errorf("span %d:%d = %q, Text %q", n.Start, n.End, tc.in[n.Start:n.End], n.Text)

@@ -11,10 +11,7 @@ import (
 
 // foldCases are numbers as readers see them and the scanner, reading ASCII
 // digits, would miss or split. Each expected text is the original span.
-var foldCases = []struct {
-	group, name, in string
-	want            []string
-}{
+var foldCases = []extractCase{
 	// Decimal digits of every script are read as their value.
 	{"digits", "fullwidth", "Fatturato ２１９５６ €", []string{"２１９５６ €=21956 EUR"}},
 	{"digits", "arabic-indic", "الإيرادات ٢١٩٥٦", []string{"٢١٩٥٦=21956"}},
@@ -104,22 +101,7 @@ var foldCases = []struct {
 	{"markup", "tags around a number", "<b>48213</b> e H<sub>2</sub>O", []string{"48213=48213", "2=2"}},
 }
 
-func TestExtractFolded(t *testing.T) {
-	for _, tc := range foldCases {
-		t.Run(tc.group+"/"+tc.name, func(t *testing.T) {
-			var shown []string
-			for _, n := range Extract(tc.in) {
-				shown = append(shown, show(n))
-				if tc.in[n.Start:n.End] != n.Text {
-					t.Errorf("span %d:%d = %q, Text %q", n.Start, n.End, tc.in[n.Start:n.End], n.Text)
-				}
-			}
-			if strings.Join(shown, " | ") != strings.Join(tc.want, " | ") {
-				t.Errorf("Extract(%q)\n got %q\nwant %q", tc.in, shown, tc.want)
-			}
-		})
-	}
-}
+func TestExtractFolded(t *testing.T) { runExtractCases(t, foldCases) }
 
 // TestNdDigitRanges checks what ndValue relies on: every range of the Nd
 // table is a run of complete 0–9 sets.

@@ -10,10 +10,7 @@ import (
 // quantityCases are amounts that a label, a join, a notation or markup hid
 // from the scanner, and the names and ids that must stay hidden. Each
 // expected text is the original span.
-var quantityCases = []struct {
-	group, name, in string
-	want            []string
-}{
+var quantityCases = []extractCase{
 	// A label in front of an amount does not make it a name (ident.go).
 	{"label", "letter hyphen decimal", "Totale (rif. ID-48213.77) euro", []string{"48213.77=48213.77"}},
 	{"label", "one letter and hyphen", "Totale x-48213.77 euro", []string{"48213.77 euro=48213.77 EUR"}},
@@ -66,22 +63,7 @@ var quantityCases = []struct {
 	{"join", "phones stay phones", "+39 02 1234 5678, 555-123-4567, (02) 1234-5678, 02.1234.5678, +1 555.123.4567, tel. 02.1234-5678", nil},
 }
 
-func TestQuantities(t *testing.T) {
-	for _, tc := range quantityCases {
-		t.Run(tc.group+"/"+tc.name, func(t *testing.T) {
-			var shown []string
-			for _, n := range Extract(tc.in) {
-				shown = append(shown, show(n))
-				if tc.in[n.Start:n.End] != n.Text {
-					t.Errorf("span %d:%d = %q, Text %q", n.Start, n.End, tc.in[n.Start:n.End], n.Text)
-				}
-			}
-			if strings.Join(shown, " | ") != strings.Join(tc.want, " | ") {
-				t.Errorf("Extract(%q)\n got %q\nwant %q", tc.in, shown, tc.want)
-			}
-		})
-	}
-}
+func TestQuantities(t *testing.T) { runExtractCases(t, quantityCases) }
 
 // TestHiddenNumbersChecked writes the invented 48213.77 the ways a model can
 // hide it next to the source's 21956.62: every invented one is reported

@@ -7,10 +7,7 @@ import (
 
 // wordCases are numbers written in words, and the prose words that must not
 // become numbers.
-var wordCases = []struct {
-	group, name, in string
-	want            []string
-}{
+var wordCases = []extractCase{
 	// English.
 	{"english", "tens and units", "about twenty-two thousand euros", []string{"twenty-two thousand euros=22000 EUR"}},
 	{"english", "spaced", "Twenty two thousand orders", []string{"Twenty two thousand=22000"}},
@@ -55,22 +52,7 @@ var wordCases = []struct {
 	{"prose", "word inside a digit number", "22 mila e 3 milioni", []string{"22 mila=22000", "3 milioni=3000000"}},
 }
 
-func TestExtractWords(t *testing.T) {
-	for _, tc := range wordCases {
-		t.Run(tc.group+"/"+tc.name, func(t *testing.T) {
-			var shown []string
-			for _, n := range Extract(tc.in) {
-				shown = append(shown, show(n))
-				if tc.in[n.Start:n.End] != n.Text {
-					t.Errorf("span %d:%d = %q, Text %q", n.Start, n.End, tc.in[n.Start:n.End], n.Text)
-				}
-			}
-			if strings.Join(shown, " | ") != strings.Join(tc.want, " | ") {
-				t.Errorf("Extract(%q)\n got %q\nwant %q", tc.in, shown, tc.want)
-			}
-		})
-	}
-}
+func TestExtractWords(t *testing.T) { runExtractCases(t, wordCases) }
 
 // TestWordPrecision checks that a number word is read at the precision of
 // its digits: "ventiduemila" like "22 mila", "due milioni e mezzo" like
