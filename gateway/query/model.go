@@ -7,6 +7,7 @@ import (
 	"net/http"
 	"strings"
 
+	"github.com/weirgw/weir/adapters/data/semantic"
 	"github.com/weirgw/weir/adapters/llm"
 	"github.com/weirgw/weir/policies/grounding"
 )
@@ -195,7 +196,7 @@ func (r *run) systemPrompt(block string) string {
 	b.WriteString("Quote every number exactly as it appears in the data, or derive it in one visible step (a sum, difference, ratio or percent change of numbers in the data). ")
 	b.WriteString("Do not invent numbers, estimates or targets. If the data does not answer the question, say so.\n")
 	if sq := r.sq; sq != nil && len(sq.Uncovered) > 0 {
-		fmt.Fprintf(&b, "The data cannot answer part of the question: %s. Say so; do not answer that part with numbers.\n", joinAnd(sq.Uncovered))
+		fmt.Fprintf(&b, "The data cannot answer part of the question: %s. Say so; do not answer that part with numbers.\n", semantic.JoinAnd(sq.Uncovered, "; "))
 	}
 	if k := r.resp.Known; k != nil {
 		fmt.Fprintf(&b, "A similar question answered before (use it as a template for the form of the answer, not for its numbers unless they are in the data):\nQ: %s\nA: %s\n", k.Question, k.Answer)

@@ -156,7 +156,7 @@ func (r *run) answerSemantic(ctx context.Context) *Error {
 const CannotAnswer = "cannot answer from the data: "
 
 func (r *run) cannotAnswer(why []string) {
-	msg := CannotAnswer + joinAnd(why) + "."
+	msg := CannotAnswer + semantic.JoinAnd(why, "; ") + "."
 	r.resp.Answer = msg
 	for _, w := range why {
 		r.warn("not covered: " + w)
@@ -210,20 +210,6 @@ func (r *run) useSource(src *Source, tool string, rows int, err error) {
 	r.md.Sources = append(r.md.Sources, u)
 }
 
-func joinAnd(list []string) string {
-	switch len(list) {
-	case 0:
-		return ""
-	case 1:
-		return list[0]
-	}
-	out := list[0]
-	for _, s := range list[1 : len(list)-1] {
-		out += "; " + s
-	}
-	return out + "; and " + list[len(list)-1]
-}
-
 // contextRows reads the rows a model is given for an llm answer (seed 000: the findings
 // relevant to the question, at most limit): the rows the question's conditions select,
 // whatever it asks of them. Each read passes the tools policy.
@@ -263,7 +249,7 @@ func (r *run) showContext(ctx context.Context, uncovered []string) *Error {
 	if err != nil {
 		return err
 	}
-	r.resp.Answer = AIUnavailable + " " + CannotAnswer + joinAnd(uncovered) + "."
+	r.resp.Answer = AIUnavailable + " " + CannotAnswer + semantic.JoinAnd(uncovered, "; ") + "."
 	for _, u := range uncovered {
 		r.warn("not covered: " + u)
 	}

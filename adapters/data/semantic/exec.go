@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"strings"
 
 	"github.com/weirgw/weir/adapters/data"
 )
@@ -56,7 +57,7 @@ type exec struct {
 // them through read, and combines their results (joins, comparisons, shares) in Go.
 func Execute(ctx context.Context, m *Model, q *Query, read Reader) (*Result, error) {
 	if len(q.Uncovered) > 0 {
-		return nil, unanswerable("%s", joinAnd(q.Uncovered))
+		return nil, unanswerable("%s", JoinAnd(q.Uncovered, ", "))
 	}
 	fact := m.Source(q.Source)
 	if fact == nil {
@@ -210,16 +211,18 @@ func jsonValue(v any) any {
 	return v
 }
 
-func joinAnd(list []string) string {
+// JoinAnd joins the parts of a sentence: "a, b and c" with sep ", "; "a; b; and c" with
+// sep "; " (parts that are clauses themselves).
+func JoinAnd(list []string, sep string) string {
 	switch len(list) {
 	case 0:
 		return ""
 	case 1:
 		return list[0]
 	}
-	out := list[0]
-	for _, s := range list[1 : len(list)-1] {
-		out += ", " + s
+	last := " and "
+	if sep != ", " {
+		last = sep + "and "
 	}
-	return out + " and " + list[len(list)-1]
+	return strings.Join(list[:len(list)-1], sep) + last + list[len(list)-1]
 }
