@@ -66,6 +66,10 @@ type MeasureDecl struct {
 	Unit string
 	// Words name the measure, including verbs that ask for it ("fatturato", "sold").
 	Words []string
+	// Refines names the measure this one qualifies: net revenue refines revenue, so
+	// "fatturato di gennaio al netto degli sconti" asks for the net revenue alone, not for
+	// both the revenue ("fatturato") and the net revenue ("al netto degli sconti").
+	Refines string
 }
 
 // FieldDecl annotates a field of the schema.
@@ -100,7 +104,7 @@ const (
 var (
 	declKeys    = []string{"rows", "entities", "default_measure", "actor", "context", "measures", "fields"}
 	rowsKeys    = []string{"unit", "words", "entity", "name"}
-	measureKeys = []string{"unit", "words"}
+	measureKeys = []string{"unit", "words", "refines"}
 	fieldKeys   = []string{"words", "aliases", "index", "unit", "unit_field", "amount", "counts", "max", "min"}
 )
 
@@ -189,6 +193,8 @@ func parseMeasure(v *yaml.Node, e *errs) MeasureDecl {
 			m.Unit = e.scalar(kv[1])
 		case "words":
 			m.Words = e.list(kv[1])
+		case "refines":
+			m.Refines = e.scalar(kv[1])
 		}
 	}
 	return m

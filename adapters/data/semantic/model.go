@@ -106,9 +106,12 @@ func NewSource(name string, ds *data.Dataset, d *Decl) (*Source, error) {
 			e.add(line, "semantic_measure", "field %s: amount %q is not a metric", fname, f.Amount)
 		}
 	}
-	for mname := range d.Measures {
+	for mname, m := range d.Measures {
 		if _, ok := ds.Metric(mname); !ok {
 			e.add(d.lines["measures."+mname], "semantic_measure", "measure %q is not a metric of %s", mname, sch.Name)
+		}
+		if _, ok := d.Measures[m.Refines]; m.Refines != "" && (!ok || m.Refines == mname) {
+			e.add(d.lines["measures."+mname], "semantic_measure", "measure %s: refines %q, which is not another measure", mname, m.Refines)
 		}
 	}
 	if _, ok := ds.Metric(d.DefaultMeasure); d.DefaultMeasure != "" && !ok {

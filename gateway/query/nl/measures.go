@@ -44,6 +44,7 @@ func (r *reader) readMeasures() {
 		it.used = true
 		r.addMeasure(semantic.Measure{Metric: m.metric, Unit: r.fact.Decl.Measures[m.metric].Unit}, seen)
 	}
+	r.dropRefined()
 	if len(r.q.Measures) == 0 {
 		r.fieldMeasure(seen)
 	}
@@ -53,6 +54,30 @@ func (r *reader) readMeasures() {
 	if len(r.q.Measures) == 0 {
 		r.uncover("what to compute: the question names no measure, count or rows of this data")
 	}
+}
+
+// dropRefined keeps, of a measure and one that refines it ("fatturato … al netto degli
+// sconti"), the refined one: the qualifier says which revenue the question means. Joined
+// to the other by "and" or "vs" ("fatturato e fatturato netto"), it asks for both.
+func (r *reader) dropRefined() {
+	refined := map[string]bool{}
+	for k, it := range r.items {
+		m := it.kind(mMeasure)
+		if m == nil || m.src != r.fact || r.fact.Decl.Measures[m.metric].Refines == "" {
+			continue
+		}
+		if j := r.prev(k, 1); j >= 0 && (r.items[j].is(gAnd) || r.items[j].is(gVs) || r.items[j].is(gCompare)) {
+			continue
+		}
+		refined[r.fact.Decl.Measures[m.metric].Refines] = true
+	}
+	out := r.q.Measures[:0]
+	for _, m := range r.q.Measures {
+		if m.Metric == "" || !refined[m.Metric] {
+			out = append(out, m)
+		}
+	}
+	r.q.Measures = out
 }
 
 func (r *reader) addMeasure(m semantic.Measure, seen map[string]bool) {
