@@ -17,3 +17,19 @@ func TestDiscountMeasures(t *testing.T) {
 		{"quanti ordini con sconto?", []string{`"op":"count"`, `"field":"discount_percent"`}, []string{`"discount_amount"`}},
 	})
 }
+
+// TestRankedKindOfValue: "which <value> … the most/least" ranks the rows' kinds (dishes)
+// inside the value (a category), in the direction the words say; "units" after "the most"
+// is what is ranked, not a grouping.
+func TestRankedKindOfValue(t *testing.T) {
+	runParseCases(t, "analytics", []parseCase{
+		{"qual è il dolce che fattura meno?", []string{`"groupBy":{"source":"orders","field":"item_name"}`, `"values":["Dolci"]`, `"desc":false`, `"limit":1`, `"metric":"revenue"`}, []string{`"uncovered"`}},
+		{"which dessert sold the most units?", []string{`"field":"item_name"`, `"values":["Dolci"]`, `"desc":true`, `"metric":"quantity_total"`}, []string{`"uncovered"`}},
+		{"which wine has the highest revenue?", []string{`"field":"item_name"`, `"values":["Vini"]`, `"desc":true`, `"metric":"revenue"`}, []string{`"uncovered"`}},
+		{"quale pizza ha venduto di meno?", []string{`"field":"item_name"`, `"values":["Pizze"]`, `"desc":false`}, []string{`"uncovered"`}},
+		{"the least popular dish", []string{`"field":"item_name"`, `"desc":false`}, []string{`"uncovered"`}},
+		{"bottom 3 waiters by revenue", []string{`"field":"waiter"`, `"desc":false`, `"limit":3`}, []string{`"uncovered"`}},
+		// No ranking: the value is a condition only.
+		{"fatturato dei dolci", []string{`"values":["Dolci"]`}, []string{`"groupBy"`}},
+	})
+}

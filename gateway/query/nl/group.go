@@ -176,8 +176,12 @@ func (r *reader) dimAfter(k int, after int) *semantic.Dimension {
 	for j := k + 1; j < len(r.items) && j <= k+4; j++ {
 		it := r.items[j]
 		switch {
+		case after == afterWhich && r.rankedKindOf(it) != nil:
+			return r.rankedKindOf(it)
 		case it.used:
 			continue
+		case after == afterMost && r.criterionField(it):
+			continue // "sold the most units": what the ranking is by, not a grouping
 		case it.word == "all" || it.word == "tutti" || it.word == "tutte" || it.word == "every":
 			return nil // "imported by all companies": not a breakdown
 		case it.is(gFiller), it.num != nil, it.is(gMost), it.is(gLeast), it.is(gFrequent), it.is(gEvery), it.is(gWith):
@@ -218,6 +222,25 @@ func (r *reader) dimAfter(k int, after int) *semantic.Dimension {
 		}
 	}
 	return nil
+}
+
+// rankedKindOf reads "which dessert sold the most", "qual è il dolce che fattura meno": a
+// value of a grouping of the rows (a category), after "which" in a ranking, asks which of
+// the rows' kinds (the dishes) in it ranks first or last; the value stays the condition.
+func (r *reader) rankedKindOf(it *item) *semantic.Dimension {
+	m := it.kind(mValue)
+	name := r.fact.Decl.Rows.Name
+	if m == nil || m.src != r.fact || name == "" || m.field == name || !r.anyOf(gMost, gLeast, gMax, gMin, gFrequent) {
+		return nil
+	}
+	return &semantic.Dimension{Source: r.fact.Name, Field: name}
+}
+
+// criterionField reports a numeric field no query groups by ("units", "pezzi"): after
+// "the most" it is the quantity ranked, not a dimension.
+func (r *reader) criterionField(it *item) bool {
+	m := it.kind(mField)
+	return m != nil && m.src == r.fact && numeric(m) && !contains(m.src.Schema().GroupBy, m.field)
 }
 
 // dimAt is the field of item k as a dimension: a groupable field of a source that can be
