@@ -33,3 +33,18 @@ func TestRankedKindOfValue(t *testing.T) {
 		{"fatturato dei dolci", []string{`"values":["Dolci"]`}, []string{`"groupBy"`}},
 	})
 }
+
+// TestUnitsSold: "how many dishes/units did we sell" sums the pieces (the dishes' amount),
+// while "how much did we sell" stays the revenue and "how many different dishes did we
+// sell" counts the distinct dishes, the sale verb only framing them.
+func TestUnitsSold(t *testing.T) {
+	runParseCases(t, "analytics", []parseCase{
+		{"How many items did we sell per category in May? (qty)", []string{`"metric":"quantity_total"`, `"field":"category"`}, []string{`"uncovered"`}},
+		{"how many units did we sell in march", []string{`"metric":"quantity_total"`, `"from":"2025-03-01"`}, []string{`"uncovered"`}},
+		{"how many dishes did we sell?", []string{`"metric":"quantity_total"`}, []string{`"uncovered"`}},
+		{"how much did we sell in february", []string{`"metric":"revenue"`}, []string{`"uncovered"`, `quantity`}},
+		{"quanti pezzi di tiramisù", []string{`"metric":"quantity_total"`, `"values":["Tiramisù"]`}, []string{`"uncovered"`}},
+		{"how many different dishes did we sell?", []string{`"op":"count_distinct","field":"item_name"`}, []string{`"uncovered"`, `quantity_total`}},
+		{"quanti piatti diversi abbiamo venduto, escludendo bevande, vini e caffetteria?", []string{`"op":"count_distinct","field":"item_name"`, `"op":"notIn"`, `"Bevande"`, `"Vini"`, `"Caffetteria"`}, []string{`"uncovered"`}},
+	})
+}

@@ -45,6 +45,7 @@ func (r *reader) readMeasures() {
 		r.addMeasure(semantic.Measure{Metric: m.metric, Unit: r.fact.Decl.Measures[m.metric].Unit}, seen)
 	}
 	r.dropRefined()
+	r.distinctOfAmount()
 	if len(r.q.Measures) == 0 {
 		r.fieldMeasure(seen)
 	}
@@ -78,6 +79,25 @@ func (r *reader) dropRefined() {
 		}
 	}
 	r.q.Measures = out
+}
+
+// distinctOfAmount reads "quanti piatti diversi abbiamo venduto", "how many different dishes
+// did we sell": the distinct dishes, which the sale verb only frames; the pieces sold (the
+// field's amount, which the verb names) are not asked.
+func (r *reader) distinctOfAmount() {
+	if len(r.q.Measures) != 1 || r.q.Measures[0].Metric == "" || !r.has(gDistinct) || !r.has(gCount) || r.dim != nil {
+		return
+	}
+	for _, it := range r.items {
+		m := it.kind(mField)
+		if m == nil || m.src != r.fact || it.used || r.fact.Decl.Fields[m.field].Amount != r.q.Measures[0].Metric {
+			continue
+		}
+		it.used = true
+		r.distinct = m.field
+		r.q.Measures[0] = semantic.Measure{Op: data.AggCountDistinct, Field: m.field, Unit: r.fact.Decl.Fields[m.field].Counts}
+		return
+	}
 }
 
 func (r *reader) addMeasure(m semantic.Measure, seen map[string]bool) {

@@ -465,6 +465,9 @@ func (r *reader) looseField(it *item) bool {
 		if ms.Field == m.field || ms.Metric != "" && summedField(&meaning{src: m.src, metric: ms.Metric}) == m.field {
 			return false // the field itself, or the measure that sums it ("per quantità")
 		}
+		if ms.Metric != "" && ms.Metric == m.src.Decl.Fields[m.field].Amount && r.has(gCount) && !r.has(gDistinct) {
+			return false // "how many dishes did we sell": the pieces of dishes, the field's amount
+		}
 	}
 	return true
 }
