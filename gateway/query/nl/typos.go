@@ -12,8 +12,15 @@ import "unicode/utf8"
 // words change what is computed, and a real word is often one letter from one of them
 // ("leaving" → leading, a top N; "median" → media, the mean).
 
-// minTypoLen is the shortest word corrected: shorter words have too many neighbours.
-const minTypoLen = 6
+// minTypoLen is the shortest word corrected by any edit: shorter words have too many
+// neighbours. A word of shortTypoLen letters is corrected only when it is a longer word of
+// the vocabulary with one letter dropped or two neighbours swapped ("oders" → orders,
+// "ordni" → ordini): a changed or added letter in so short a word too often makes another
+// real word.
+const (
+	minTypoLen   = 6
+	shortTypoLen = 5
+)
 
 // addCorrectable records the words a typo may be read as: those of the model's measures,
 // fields, row nouns and extremes, and the month names.
@@ -27,12 +34,17 @@ func (v *vocab) addCorrectable(words ...string) {
 
 // correct returns the word of the vocabulary w is one edit away from, if exactly one.
 func (v *vocab) correct(w string) (string, bool) {
-	if utf8.RuneCountInString(w) < minTypoLen {
+	n := utf8.RuneCountInString(w)
+	if n < shortTypoLen {
 		return "", false
+	}
+	edit := oneEdit
+	if n < minTypoLen {
+		edit = droppedOrSwapped
 	}
 	found := ""
 	for c := range v.correctable {
-		if oneEdit(w, c) {
+		if edit(w, c) {
 			if found != "" && found != c {
 				return "", false
 			}
@@ -72,4 +84,28 @@ func oneEdit(a, b string) bool {
 		return i < len(rb) && string(ra[i+1:]) == string(rb[i:])
 	}
 	return false
+}
+
+// droppedOrSwapped reports that w is c with one letter dropped (not the last) or two
+// neighbours swapped: the edits of a short word that leave it recognisable.
+func droppedOrSwapped(w, c string) bool {
+	rw, rc := []rune(w), []rune(c)
+	switch len(rc) - len(rw) {
+	case 0:
+		return oneEdit(w, c) && !substituted(rw, rc)
+	case 1:
+		return oneEdit(w, c)
+	}
+	return false
+}
+
+// substituted reports that two words of one length differ in exactly one letter.
+func substituted(a, b []rune) bool {
+	diff := 0
+	for i := range a {
+		if a[i] != b[i] {
+			diff++
+		}
+	}
+	return diff == 1
 }

@@ -2,6 +2,24 @@ package nl
 
 import "testing"
 
+func TestDroppedOrSwapped(t *testing.T) {
+	for _, c := range []struct {
+		w, c string
+		want bool
+	}{
+		{"oders", "orders", true}, // a letter dropped
+		{"tabel", "table", true},  // neighbours swapped
+		{"tible", "table", false}, // a letter changed
+		{"ordersx", "orders", false},
+		{"orderz", "orders", false},
+		{"order", "orders", false}, // the last letter: another word
+	} {
+		if got := droppedOrSwapped(c.w, c.c); got != c.want {
+			t.Errorf("droppedOrSwapped(%q, %q) = %v, want %v", c.w, c.c, got, c.want)
+		}
+	}
+}
+
 func TestOneEdit(t *testing.T) {
 	for _, c := range []struct {
 		a, b string
@@ -34,7 +52,12 @@ func TestTypos(t *testing.T) {
 		{"ordini di febraio", []string{`"ranges":[{"from":"2025-02-01","to":"2025-02-28"}]`, `read as \"febbraio\"`}, []string{`"uncovered"`}},
 		{"orders served by Giula", []string{`"uncovered":["the data has nothing called \"giula\" (closest: Giulia)"]`}, []string{"read as"}},
 		{"orders served by Giuliaa", []string{`"uncovered"`}, []string{"read as"}}, // a name: never guessed
-		{"ordni by category", []string{`"uncovered"`}, []string{"read as"}},        // too short to guess
+		// Five letters: a dropped letter or two swapped neighbours only, never a changed one.
+		{"how many oders did table 12 have in march?", []string{`"op":"count"`, `\"oders\" read as \"orders\"`, `"values":[12]`}, []string{`"uncovered"`}},
+		{"ordni by category", []string{`"field":"category"`, `read as \"ordini\"`}, []string{`"uncovered"`}},
+		{"revenue by tabel", []string{`"field":"table_id"`, `read as \"table\"`}, []string{`"uncovered"`}},
+		{"revenue by tible", []string{`"uncovered"`}, []string{"read as"}}, // a changed letter: too short to guess
+		{"revenue by ordr", []string{`"uncovered"`}, []string{"read as"}},  // four letters: never
 	})
 	runParseCases(t, "trade", []parseCase{
 		{"improt value per year", []string{`"metric":"total_value"`, `"grain":"year"`, `read as \"import\"`}, []string{`"uncovered"`}},
