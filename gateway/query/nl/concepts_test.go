@@ -48,3 +48,14 @@ func TestUnitsSold(t *testing.T) {
 		{"quanti piatti diversi abbiamo venduto, escludendo bevande, vini e caffetteria?", []string{`"op":"count_distinct","field":"item_name"`, `"op":"notIn"`, `"Bevande"`, `"Vini"`, `"Caffetteria"`}, []string{`"uncovered"`}},
 	})
 }
+
+// TestFieldRange: "tables 1 to 5", "tavoli dal 1 al 5" are an inclusive range of the numeric
+// field named before them; "tables 1 and 5" is no range.
+func TestFieldRange(t *testing.T) {
+	runParseCases(t, "analytics", []parseCase{
+		{"revenue from tables 1 to 5, not counting cash payments", []string{`"field":"table_id","op":"between","values":[1,5]`, `"field":"payment_method","op":"notIn","values":["Contanti"]`}, []string{`"uncovered"`}},
+		{"fatturato dei tavoli dal 1 al 5", []string{`"field":"table_id","op":"between","values":[1,5]`}, []string{`"uncovered"`}},
+		{"fatturato dei tavoli dal 5 al 1", []string{`"uncovered"`}, []string{`"between"`}},
+		{"revenue of tables 1 and 5", nil, []string{`"between"`}},
+	})
+}

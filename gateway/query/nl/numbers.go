@@ -22,6 +22,7 @@ func (r *reader) readNumbers() {
 		case r.between(k):
 		case r.existsCount(k):
 		case r.threshold(k):
+		case r.fieldRange(k):
 		case r.fieldValue(k):
 		case r.topN(k):
 		case r.growth(k):
@@ -210,6 +211,26 @@ func (r *reader) next(k, n int) int {
 
 // fieldValue reads a field word followed by a number: "site 103", "tavolo 12",
 // "sconto del 20%"; or a percentage followed by a numeric field: "a 10% discount".
+// rangeWords join the two ends of a range of numbers: "tables 1 to 5", "tavoli dal 1 al 5".
+var rangeWords = map[string]bool{"to": true, "through": true, "thru": true, "a": true, "al": true, "fino a": true, "fino al": true}
+
+// fieldRange reads "tables 1 to 5", "tavoli dal 1 al 5": the numeric field named right
+// before N, and the range from N to M inclusive (a range word between them, nothing else).
+func (r *reader) fieldRange(k int) bool {
+	j, hi := r.prev(k, 1), k+2
+	if j < 0 || hi >= len(r.items) || !rangeWords[r.items[k+1].word] || r.items[hi].num == nil || r.items[hi].used {
+		return false
+	}
+	m := r.items[j].kind(mField)
+	lo, top := r.items[k].num.num, r.items[hi].num.num
+	if m == nil || !numeric(m) || lo >= top || r.items[k].num.percent || r.items[hi].num.percent {
+		return false
+	}
+	r.items[j].used, r.items[k].used, r.items[k+1].used, r.items[hi].used = true, true, true, true
+	r.q.Filters = append(r.q.Filters, semantic.Filter{Source: m.src.Name, Field: m.field, Op: data.OpBetween, Values: []any{lo, top}})
+	return true
+}
+
 func (r *reader) fieldValue(k int) bool {
 	j := r.prev(k, 1)
 	var m *meaning
