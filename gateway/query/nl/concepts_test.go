@@ -59,3 +59,13 @@ func TestFieldRange(t *testing.T) {
 		{"revenue of tables 1 and 5", nil, []string{`"between"`}},
 	})
 }
+
+// TestCompareCategories: two values of one field on a ratio measure are a comparison;
+// "primi" names the category unless a number follows it (then it is "the first N").
+func TestCompareCategories(t *testing.T) {
+	runParseCases(t, "analytics", []parseCase{
+		{"food cost% primi vs secondi", []string{`"metric":"food_cost_percent"`, `"compare":{"sides":[{"label":"Primi"`, `"label":"Secondi"`}, []string{`"uncovered"`}},
+		{"confronta il fatturato di pizze e primi", []string{`"label":"Pizze"`, `"label":"Primi"`}, []string{`"uncovered"`}},
+		{"i primi 3 camerieri per fatturato", []string{`"field":"waiter"`, `"limit":3`}, []string{`"uncovered"`, `"Primi"`}},
+	})
+}
