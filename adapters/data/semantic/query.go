@@ -51,8 +51,8 @@ type Query struct {
 type Measure struct {
 	// Metric names a metric of the source.
 	Metric string `json:"metric,omitempty"`
-	// Op is count, count_distinct, sum, average, min or max when Metric is empty; count
-	// without Field counts rows.
+	// Op is count, count_distinct, sum, average, min, max or median (OpMedian) when Metric
+	// is empty; count without Field counts rows.
 	Op    string `json:"op,omitempty"`
 	Field string `json:"field,omitempty"`
 	// Unit is what the value counts or measures (EUR, orders, patients).

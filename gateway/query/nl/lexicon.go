@@ -51,7 +51,8 @@ const (
 	gGrainBy                    // monthly, mese per mese: group by a time grain by itself
 	gWhy                        // why, explain, analyse: an analysis, not a value
 	gBetween                    // between N and M (of numbers; dates are read before)
-	gUnsupported                // median, percentile, variance: statistics the query does not compute
+	gUnsupported                // percentile, variance: statistics the query does not compute
+	gMedian                     // median, mediana: the middle value of a field
 )
 
 // grains are the time grains words name, for grouping by the time dimension.
@@ -209,7 +210,8 @@ func init() {
 	add(gFrequent, `recurring|most recurring|reoccurring|recurrent|ricorrenti|piu ricorrenti`)
 	add(gNot, `leaving out|leave out|left out|leaving aside|setting aside|lasciando fuori|lasciando da parte|a parte|fuorche|ignoring|without counting|senza contare|non contando`)
 	// Known, so that no typo correction reads "median" as "media" (the mean).
-	add(gUnsupported, `median|mediana|percentile|percentili|quartile|quartili|variance|varianza|
+	add(gMedian, `median|mediana|mediano`)
+	add(gUnsupported, `percentile|percentili|quartile|quartili|variance|varianza|
 		standard deviation|deviazione standard|std dev|stddev|weighted average|media ponderata|geometric mean|media geometrica`)
 	add(gShow, `fai vedere|mi fai vedere|vedere|vediamo|let s see|lets see`)
 	add(gGroupOf, `break down|broken down|breakdown by|ripartito|ripartiti|suddiviso|suddivisi`)

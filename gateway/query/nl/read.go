@@ -255,7 +255,7 @@ func (r *reader) operandField() *meaning {
 	return nil
 }
 
-func aggGen(g gen) bool { return g == gAvg || g == gSum || g == gMax || g == gMin }
+func aggGen(g gen) bool { return g == gAvg || g == gSum || g == gMax || g == gMin || g == gMedian }
 
 // nearField is a numeric field within n items of k (either side), fillers aside.
 func (r *reader) nearField(k, n int) *meaning {
@@ -367,7 +367,7 @@ func (r *reader) leftovers() {
 			r.uncover("what %s refers to", it.num.orig)
 		case it.kind(mValue) != nil && len(it.ms) > 0 && it.gen == 0:
 			r.uncover("the condition %q", it.word)
-		case len(it.ms) == 0 && (it.gen == gAvg || it.gen == gMax || it.gen == gMin):
+		case len(it.ms) == 0 && (it.gen == gAvg || it.gen == gMax || it.gen == gMin || it.gen == gMedian):
 			r.uncover("%q of something this query does not compute", it.word)
 		case r.looseField(it):
 			r.uncover("what %q refers to", it.word)
