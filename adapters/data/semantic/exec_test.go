@@ -129,6 +129,13 @@ func TestExecute(t *testing.T) {
 		{"median age of the patients with a severe event: the join applies", cl,
 			Query{Source: "adsl", Measures: []Measure{{Op: OpMedian, Field: "AGE"}},
 				Filters: []Filter{{Source: "adae", Field: "AESEV", Op: data.OpIn, Values: []any{"SEVERE"}}}}, "41.5"},
+		{"average events per patient: every patient, those without events too", cl,
+			Query{Source: "adae", Measures: count, AveragePer: &Dimension{Source: "adsl"}}, "1.58"},
+		{"average severe events per female patient: the patients' condition narrows both", cl,
+			Query{Source: "adae", Measures: count, AveragePer: &Dimension{Source: "adsl"}, Filters: []Filter{
+				{Source: "adae", Field: "AESEV", Op: data.OpIn, Values: []any{"SEVERE"}}, {Source: "adsl", Field: "SEX", Op: data.OpIn, Values: []any{"F"}}}}, "0.16"},
+		{"the most events of one patient", cl,
+			Query{Source: "adae", Measures: count, AveragePer: &Dimension{Source: "adae", Field: "USUBJID"}, PerOp: data.AggMax}, "3"},
 		{"a ranking keeps the ties at its cut", cl,
 			Query{Source: "adsl", Measures: count, GroupBy: &Dimension{Source: "adsl", Field: "SITEID"}, Order: &Order{Desc: true}, Limit: 1},
 			"101=9 102=9 103=9 104=9"},

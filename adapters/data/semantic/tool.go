@@ -65,6 +65,7 @@ func (m *Model) JSONSchema() map[string]any {
 		"limit":      map[string]any{"type": "integer", "minimum": 1},
 		"share":      obj(map[string]any{"filters": map[string]any{"type": "array", "items": filter}, "exists": exists}),
 		"averagePer": dim,
+		"perOp":      str(perOps, "how averagePer combines its groups' values; default average"),
 	}, "source")
 }
 
@@ -138,6 +139,9 @@ func (m *Model) ParseQuery(b []byte) (*Query, error) {
 // operations are the structured query's operations and the median, which Weir computes.
 var operations = append(append([]string(nil), data.Operations...), OpMedian)
 
+// perOps are the ways AveragePer combines its groups' values.
+var perOps = []string{data.AggAverage, data.AggMax, data.AggMin}
+
 type validator struct {
 	m  *Model
 	ps []data.Problem
@@ -198,6 +202,9 @@ func (v *validator) check(q *Query) {
 				v.add("groupBy.grain", "%q is not a grain; use one of %s", d.Grain, strings.Join(data.TimeGrains, ", "))
 			}
 		}
+	}
+	if q.PerOp != "" && (!contains(perOps, q.PerOp) || q.AveragePer == nil) {
+		v.add("perOp", "%q combines the groups of averagePer; use one of %s", q.PerOp, strings.Join(perOps, ", "))
 	}
 	if q.Compare != nil {
 		for i, s := range q.Compare.Sides {

@@ -36,6 +36,9 @@ type reader struct {
 	distinct string
 	// perRow reports "per order": an average per row of the fact.
 	perRow bool
+	// perEntity is the item of "per subject", "each subject": a row noun of another source
+	// whose rows are an entity of the fact's (or nil).
+	perEntity *item
 	// topN is the N of "top N", "the 5 most ...", when the question names one.
 	topCount int
 }

@@ -29,6 +29,13 @@ func (r *reader) readShape() {
 func (r *reader) finish() {
 	r.q.Source = r.fact.Name
 	r.q.Exists = append(r.q.Exists, r.exists...)
+	if r.dim != nil && r.perEntity != nil && r.perAggregateAt() >= 0 {
+		r.uncover("an average per %s for each %s", r.perEntity.word, r.dim.Field+r.dim.Grain) // not the average of the groups
+		return
+	}
+	if r.dim == nil && r.perEntity != nil && r.q.Compare == nil && r.q.Share == nil && !r.q.Rows && r.perEntityMeasure() {
+		return // "average number of AEs per subject", "the most AEs of a single subject"
+	}
 	if r.dim == nil && r.perRow && r.averagePer() && r.q.Compare == nil && r.q.Share == nil && !r.q.Rows && r.q.Measures[0].Op == "" {
 		r.q.AveragePer, r.q.Limit = &semantic.Dimension{Source: r.fact.Name}, 0 // "average revenue per order"
 		r.items[r.find(gAvg)].used = true
@@ -111,6 +118,7 @@ func (r *reader) averagePer() bool {
 // "the most recent <row>", or a bare row noun with nothing to compute.
 func (r *reader) readListing() {
 	counting := r.anyOf(gCount, gHowMuch, gPercent, gSize, gSum) || r.measureAsked() // "total findings" counts them
+	counting = counting || r.perEntity != nil && r.anyOf(gAvg, gMax, gMin)           // "average AEs per subject"
 	rowsAt := -1
 	for k, it := range r.items {
 		if it.kind(mRows) != nil && it.kind(mRows).src == r.fact {

@@ -21,3 +21,22 @@ func TestMedian(t *testing.T) {
 		{"median revenue per day", []string{`"uncovered"`}, nil},
 	})
 }
+
+// TestPerEntity: an aggregate of the fact's count per entity says which entities it is
+// over — every subject ("per subject": ADSL's rows), or those with rows ("each subject with
+// at least one AE": the distinct keys) — and refuses when the question leaves it unsaid.
+func TestPerEntity(t *testing.T) {
+	all := `"averagePer":{"source":"adsl","field":""}`
+	withRows := `"averagePer":{"source":"adae","field":"USUBJID"}`
+	runParseCases(t, "clinical", []parseCase{
+		{"avg number of AEs per randomized subject", []string{all, `"op":"count"`}, []string{`"uncovered"`, `"exists"`}},
+		{"average events per subject", []string{all}, []string{`"uncovered"`}},
+		{"numero medio di eventi avversi per paziente", []string{all}, []string{`"uncovered"`}},
+		{"average number of severe AEs per patient", []string{all, `"values":["SEVERE"]`}, []string{`"uncovered"`}},
+		{"On average, how many AEs did each subject with at least one AE report?", []string{withRows}, []string{`"uncovered"`, `"perOp"`}},
+		{"average number of AEs per patient who had an AE", []string{withRows}, []string{`"uncovered"`}},
+		{"max number of AEs reported by a single subject?", []string{withRows, `"perOp":"max"`}, []string{`"uncovered"`}},
+		{"average number of severe AEs per patient who had an AE", []string{`"uncovered"`}, nil},
+		{"mean AEs per subject by arm", []string{`"uncovered"`}, nil},
+	})
+}
