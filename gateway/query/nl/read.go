@@ -263,8 +263,8 @@ func aggGen(g gen) bool { return g == gAvg || g == gSum || g == gMax || g == gMi
 // nearField is a numeric field within n items of k (either side), fillers aside.
 func (r *reader) nearField(k, n int) *meaning {
 	for d := 1; d <= n; d++ {
-		for _, j := range []int{k + d, k - d} {
-			if j < 0 || j >= len(r.items) {
+		for _, j := range []int{r.next(k, d), r.prev(k, d)} {
+			if j < 0 {
 				continue
 			}
 			if m := r.items[j].kind(mField); m != nil && numeric(m) {
