@@ -119,6 +119,7 @@ func (r *reader) averagePer() bool {
 func (r *reader) readListing() {
 	counting := r.anyOf(gCount, gHowMuch, gPercent, gSize, gSum) || r.measureAsked() // "total findings" counts them
 	counting = counting || r.perEntity != nil && r.anyOf(gAvg, gMax, gMin)           // "average AEs per subject"
+	counting = counting || r.superlativeValue()                                      // "how old is the oldest patient"
 	rowsAt := -1
 	for k, it := range r.items {
 		if it.kind(mRows) != nil && it.kind(mRows).src == r.fact {
@@ -148,6 +149,27 @@ func (r *reader) readListing() {
 	r.listing = true
 	r.items[rowsAt].used = true
 	r.readRowOrder(which)
+}
+
+// superlativeValue reports a question that names the field of its superlative as what it
+// asks: "how old is the oldest patient", "the age of the youngest subject" ask for the age
+// (the max or min), not for the patient's row.
+func (r *reader) superlativeValue() bool {
+	for _, it := range r.items {
+		sup := it.kind(mMax)
+		if sup == nil {
+			sup = it.kind(mMin)
+		}
+		if sup == nil || sup.src != r.fact {
+			continue
+		}
+		for _, other := range r.items {
+			if f := other.kind(mField); f != nil && other != it && !other.used && f.src == sup.src && f.field == sup.field {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // measureAsked reports a measure the question asks for as such — not a measure word that

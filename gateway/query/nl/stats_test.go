@@ -40,3 +40,16 @@ func TestPerEntity(t *testing.T) {
 		{"mean AEs per subject by arm", []string{`"uncovered"`}, nil},
 	})
 }
+
+// TestHowOld: "how old" names the age; with a superlative it asks for the max or min age,
+// not for the oldest patient's row; an average word a few fillers away still applies to it.
+func TestHowOld(t *testing.T) {
+	runParseCases(t, "clinical", []parseCase{
+		{"How old is the oldest patient?", []string{`"op":"max","field":"AGE"`}, []string{`"rows"`, `"uncovered"`}},
+		{"how old is the youngest subject", []string{`"op":"min","field":"AGE"`}, []string{`"rows"`, `"uncovered"`}},
+		{"how old are the patients on average", []string{`"op":"average","field":"AGE"`}, []string{`"uncovered"`}},
+		{"quanti anni ha il paziente più anziano?", []string{`"op":"max","field":"AGE"`}, []string{`"uncovered"`}},
+		{"how old was the oldest patient with a severe AE", []string{`"op":"max","field":"AGE"`, `"values":["SEVERE"]`}, []string{`"uncovered"`}},
+		{"the oldest patient", []string{`"rows":true`, `"field":"AGE","desc":true`}, nil},
+	})
+}
