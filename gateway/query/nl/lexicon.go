@@ -53,6 +53,9 @@ const (
 	gBetween                    // between N and M (of numbers; dates are read before)
 	gUnsupported                // percentile, variance: statistics the query does not compute
 	gMedian                     // median, mediana: the middle value of a field
+	gAfter                      // after, dopo (a day number; dates read "after" themselves)
+	gBefore                     // before, prima del (a day number)
+	gWithin                     // within, entro (the first N days)
 )
 
 // grains are the time grains words name, for grouping by the time dimension.
@@ -211,6 +214,11 @@ func init() {
 	add(gNot, `leaving out|leave out|left out|leaving aside|setting aside|lasciando fuori|lasciando da parte|a parte|fuorche|ignoring|without counting|senza contare|non contando`)
 	// Known, so that no typo correction reads "median" as "media" (the mean).
 	add(gMedian, `median|mediana|mediano`)
+	// Around a day number ("after day 60", "within the first 14 days"); dates read these
+	// words themselves, and an unused one is uncovered.
+	add(gAfter, `after|dopo|dopo il|beyond|later than|successivo al|successivi al`)
+	add(gBefore, `before|prima del|prima di|earlier than`)
+	add(gWithin, `within|entro|entro il|entro i|entro le`)
 	add(gUnsupported, `percentile|percentili|quartile|quartili|variance|varianza|
 		standard deviation|deviazione standard|std dev|stddev|weighted average|media ponderata|geometric mean|media geometrica`)
 	add(gShow, `fai vedere|mi fai vedere|vedere|vediamo|let s see|lets see`)

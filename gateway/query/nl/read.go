@@ -386,6 +386,8 @@ func (r *reader) leftovers() {
 			// "treatment duration in days", "(days)": the unit of what is computed
 		case len(it.ms) == 0 && (it.gen == gGrain || it.gen == gGrainBy) && !r.byTime():
 			r.uncover("what %q refers to", it.word)
+		case len(it.ms) == 0 && (it.gen == gAfter || it.gen == gBefore || it.gen == gWithin):
+			r.uncover("what %q refers to", it.word)
 		case len(it.ms) == 0 && (it.gen == gNot || it.gen == gNone):
 			r.uncover("a negation (%q) this query does not apply", it.word)
 		}

@@ -120,6 +120,7 @@ func (r *reader) readListing() {
 	counting := r.anyOf(gCount, gHowMuch, gPercent, gSize, gSum) || r.measureAsked() // "total findings" counts them
 	counting = counting || r.perEntity != nil && r.anyOf(gAvg, gMax, gMin)           // "average AEs per subject"
 	counting = counting || r.superlativeValue()                                      // "how old is the oldest patient"
+	counting = counting || r.anyOf(gAvg, gMedian) && r.operandField() != nil         // "what is the average study day of AE onset"
 	rowsAt := -1
 	for k, it := range r.items {
 		if it.kind(mRows) != nil && it.kind(mRows).src == r.fact {

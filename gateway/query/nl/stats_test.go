@@ -53,3 +53,23 @@ func TestHowOld(t *testing.T) {
 		{"the oldest patient", []string{`"rows":true`, `"field":"AGE","desc":true`}, nil},
 	})
 }
+
+// TestStudyDay: a day number of the study is a condition on the field declared day_of
+// (ADAE's ASTDY), and "study day"/"onset day" name it; days of a calendar period are not.
+func TestStudyDay(t *testing.T) {
+	astdy := func(op, v string) string { return `"field":"ASTDY","op":"` + op + `","values":[` + v + `]` }
+	runParseCases(t, "clinical", []parseCase{
+		{"How many AEs had onset within the first 14 days of treatment?", []string{astdy("atMost", "14")}, []string{`"uncovered"`, `"limit"`}},
+		{"eventi avversi entro i primi 14 giorni", []string{astdy("atMost", "14")}, []string{`"uncovered"`, `"limit"`}},
+		{"how many AEs with onset after day 60, excluding placebo?", []string{astdy("greaterThan", "60"), `"op":"notIn","values":["Placebo"]`}, []string{`"uncovered"`}},
+		{"AEs after the first 60 days", []string{astdy("greaterThan", "60")}, []string{`"uncovered"`}},
+		{"AEs before day 8", []string{astdy("lessThan", "8")}, []string{`"uncovered"`}},
+		{"serious AEs on day 1", []string{astdy("equals", "1")}, []string{`"uncovered"`}},
+		{"how many patients had an AE in the first 30 days", []string{`"source":"adsl"`, astdy("atMost", "30")}, []string{`"uncovered"`}},
+		{"what is the average study day of AE onset?", []string{`"op":"average","field":"ASTDY"`}, []string{`"rows"`, `"uncovered"`}},
+		{"AEs in the first 10 days of March 2024", nil, []string{`"ASTDY"`}},
+	})
+	runParseCases(t, "analytics", []parseCase{
+		{"revenue after day 10", []string{`"uncovered"`}, nil}, // no day number field: "after" is not dropped
+	})
+}
