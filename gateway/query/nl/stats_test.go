@@ -73,3 +73,14 @@ func TestStudyDay(t *testing.T) {
 		{"revenue after day 10", []string{`"uncovered"`}, nil}, // no day number field: "after" is not dropped
 	})
 }
+
+// TestChatAbbreviations: the short forms users type for words the vocabulary knows.
+func TestChatAbbreviations(t *testing.T) {
+	runParseCases(t, "clinical", []parseCase{
+		{"how many severe AEs were there in the high-dose grp?", []string{`"values":["High Dose"]`, `"values":["SEVERE"]`}, []string{`"uncovered"`}},
+		{"no. of subjs by arm", []string{`"unit":"patients"`, `"field":"ARM"`}, []string{`"uncovered"`}},
+		{"how many pts w/ a severe AE", []string{`"unit":"patients"`, `"values":["SEVERE"]`}, []string{`"uncovered"`}},
+		{"how many pts w/o AEs", []string{`"not":true`}, []string{`"uncovered"`}},
+		{"pct of pts with a serious AE", []string{`"share"`}, []string{`"uncovered"`}},
+	})
+}
