@@ -138,6 +138,7 @@ func (r *reader) note(msg string) {
 // conditions it names can select the rows a model is given.
 func (r *reader) read() {
 	r.unknownWords()
+	r.unitNegations()
 	r.chooseFact()
 	if r.fact == nil {
 		r.uncover("the question names nothing this data records")

@@ -84,3 +84,20 @@ func TestChatAbbreviations(t *testing.T) {
 		{"pct of pts with a serious AE", []string{`"share"`}, []string{`"uncovered"`}},
 	})
 }
+
+// TestUnitNegation: "X, not Y" with X and Y both things counted says what is not counted;
+// it is no condition. A negation before a value, a verb, or rows that may be lacking ("how
+// many patients did not have AEs") keeps its reading.
+func TestUnitNegation(t *testing.T) {
+	runParseCases(t, "clinical", []parseCase{
+		{"AE count by arm (events, not subjects)", []string{`"op":"count","unit":"events"`, `"groupBy":{"source":"adsl","field":"ARM"}`, "not counted"}, []string{`"uncovered"`, `"exists"`}},
+		{"count events not subjects by arm", []string{`"unit":"events"`, `"field":"ARM"`}, []string{`"uncovered"`}},
+		{"AEs not placebo", []string{`"op":"notIn","values":["Placebo"]`}, []string{"not counted"}},
+		{"how many patients did not have AEs", []string{`"uncovered"`}, []string{"not counted"}},
+		{"how many subjects not AEs", []string{`"uncovered"`}, []string{"not counted"}},
+	})
+	runParseCases(t, "analytics", []parseCase{
+		{"quanti clienti diversi sono venuti (clienti unici, non ordini)", []string{`"op":"count_distinct","field":"customer_id"`}, []string{`"uncovered"`}},
+		{"quanti ordini, non clienti", []string{`"op":"count","unit":"orders"`}, []string{`"uncovered"`, `"customer_id"`}},
+	})
+}
