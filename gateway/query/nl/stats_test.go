@@ -101,3 +101,17 @@ func TestUnitNegation(t *testing.T) {
 		{"quanti ordini, non clienti", []string{`"op":"count","unit":"orders"`}, []string{`"uncovered"`, `"customer_id"`}},
 	})
 }
+
+// TestPeriodOfData: "the last N months of the data" ends at the data's last month, in whole
+// calendar months, with a note; without the anchor the period is still taken against now.
+func TestPeriodOfData(t *testing.T) {
+	runParseCases(t, "clinical", []parseCase{
+		{"I'd like to know how many AEs started in the last two calendar months covered by the AE data", []string{`"ranges":[{"from":"2024-09-01","to":"2024-10-27"}]`, "last day"}, []string{`"uncovered"`}},
+		{"eventi avversi negli ultimi 2 mesi dei dati", []string{`"ranges":[{"from":"2024-09-01","to":"2024-10-27"}]`}, []string{`"uncovered"`}},
+		{"AEs in the last two months", []string{`"uncovered"`}, nil},
+	})
+	runParseCases(t, "analytics", []parseCase{
+		{"gross margin % for the last two months of the data", []string{`"ranges":[{"from":"2025-04-01","to":"2025-05-31"}]`, "the last 2 months of the data"}, []string{`"uncovered"`}},
+		{"revenue in the last 10 days of the data", []string{`"ranges":[{"from":"2025-05-22","to":"2025-05-31"}]`}, []string{`"uncovered"`}},
+	})
+}
