@@ -93,6 +93,10 @@ type FieldDecl struct {
 	// Max and Min are words that mean the field's largest or smallest value ("oldest" for
 	// an age, "cheapest" for a price).
 	Max, Min []string
+	// DayOf, on an integer field, names the date field whose day number it holds, counted
+	// from the start of the study or treatment (ADAE's ASTDY for ASTDT): "day 60", "after
+	// day 60" and "within the first 14 days" are conditions on it.
+	DayOf string
 }
 
 // The values of FieldDecl.Index.
@@ -105,7 +109,7 @@ var (
 	declKeys    = []string{"rows", "entities", "default_measure", "actor", "context", "measures", "fields"}
 	rowsKeys    = []string{"unit", "words", "entity", "name"}
 	measureKeys = []string{"unit", "words", "refines"}
-	fieldKeys   = []string{"words", "aliases", "index", "unit", "unit_field", "amount", "counts", "max", "min"}
+	fieldKeys   = []string{"words", "aliases", "index", "unit", "unit_field", "amount", "counts", "max", "min", "day_of"}
 )
 
 // LoadDecl reads the semantic section of a schema file; a file without one has an empty Decl.
@@ -225,6 +229,8 @@ func parseField(v *yaml.Node, e *errs) FieldDecl {
 			f.Amount = e.scalar(val)
 		case "counts":
 			f.Counts = e.scalar(val)
+		case "day_of":
+			f.DayOf = e.scalar(val)
 		case "max":
 			f.Max = e.list(val)
 		case "min":

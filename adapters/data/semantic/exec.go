@@ -68,6 +68,8 @@ func Execute(ctx context.Context, m *Model, q *Query, read Reader) (*Result, err
 	switch {
 	case q.Rows:
 		err = x.listing(ctx)
+	case hasMedian(q):
+		err = x.median(ctx)
 	case q.Compare != nil:
 		err = x.compare(ctx)
 	case q.Share != nil:

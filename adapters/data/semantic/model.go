@@ -102,6 +102,9 @@ func NewSource(name string, ds *data.Dataset, d *Decl) (*Source, error) {
 				e.add(line, "semantic_field", "field %s: unit_field %q is not a field", fname, ref)
 			}
 		}
+		if d, ok := sch.Field(f.DayOf); f.DayOf != "" && (!ok || d.Type != data.TypeDate || fld.Type != data.TypeInt) {
+			e.add(line, "semantic_day_of", "field %s: day_of %q must name a date field, on an int field", fname, f.DayOf)
+		}
 		if _, ok := ds.Metric(f.Amount); f.Amount != "" && !ok {
 			e.add(line, "semantic_measure", "field %s: amount %q is not a metric", fname, f.Amount)
 		}

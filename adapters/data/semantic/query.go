@@ -34,8 +34,13 @@ type Query struct {
 	Without *Dimension `json:"without,omitempty"`
 	// AveragePer asks for the average of the measure over the groups of a dimension
 	// ("average number of findings per year"); without a field, per row ("average revenue
-	// per order": the total over the number of rows).
+	// per order": the total over the number of rows); without a field and of another
+	// source whose rows are an entity of the fact, per row of that source ("average number
+	// of AEs per subject": the total over all its rows, those with no fact rows included).
 	AveragePer *Dimension `json:"averagePer,omitempty"`
+	// PerOp combines AveragePer's per-group values: average (the default), max or min
+	// ("the most AEs a single subject had"). Only over the groups of a field.
+	PerOp string `json:"perOp,omitempty"`
 	// GrowthPercent asks for the measure grown by this percentage ("how much revenue to
 	// grow 50%"): Weir computes it, the model never does.
 	GrowthPercent *float64 `json:"growthPercent,omitempty"`
@@ -51,8 +56,8 @@ type Query struct {
 type Measure struct {
 	// Metric names a metric of the source.
 	Metric string `json:"metric,omitempty"`
-	// Op is count, count_distinct, sum, average, min or max when Metric is empty; count
-	// without Field counts rows.
+	// Op is count, count_distinct, sum, average, min, max or median (OpMedian) when Metric
+	// is empty; count without Field counts rows.
 	Op    string `json:"op,omitempty"`
 	Field string `json:"field,omitempty"`
 	// Unit is what the value counts or measures (EUR, orders, patients).

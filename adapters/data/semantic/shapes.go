@@ -244,6 +244,13 @@ func (x *exec) groupShare(ctx context.Context) error {
 
 // averagePer answers the average of the measure over the groups of a dimension.
 func (x *exec) averagePer(ctx context.Context) error {
+	d := x.q.AveragePer
+	if d.Field == "" && d.Source != "" && d.Source != x.fact.Name {
+		return x.averagePerEntity(ctx)
+	}
+	if x.q.PerOp != "" && x.q.PerOp != data.AggAverage {
+		return x.extremePer(ctx)
+	}
 	if x.q.AveragePer.Field == "" {
 		return x.averagePerRow(ctx)
 	}

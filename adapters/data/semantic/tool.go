@@ -48,7 +48,7 @@ func (m *Model) JSONSchema() map[string]any {
 		"ranges": map[string]any{"type": "array", "items": rng}, "label": str(nil, ""),
 	}, "source", "field", "ranges")
 	dim := obj(map[string]any{"source": str(sources, ""), "field": str(fields, ""), "grain": str(data.TimeGrains, "for the time field")}, "source", "field")
-	measure := obj(map[string]any{"metric": str(metrics, "a named metric"), "op": str(data.Operations, "with field, when no metric"), "field": str(fields, ""), "unit": str(nil, "")})
+	measure := obj(map[string]any{"metric": str(metrics, "a named metric"), "op": str(operations, "with field, when no metric"), "field": str(fields, ""), "unit": str(nil, "")})
 	exists := obj(map[string]any{"source": str(sources, ""), "filters": map[string]any{"type": "array", "items": filter},
 		"min": map[string]any{"type": "integer", "minimum": 1}, "not": map[string]any{"type": "boolean"}}, "source")
 	side := obj(map[string]any{"label": str(nil, ""), "filters": map[string]any{"type": "array", "items": filter}, "time": map[string]any{"type": "array", "items": timeFilter}}, "label")
@@ -65,6 +65,7 @@ func (m *Model) JSONSchema() map[string]any {
 		"limit":      map[string]any{"type": "integer", "minimum": 1},
 		"share":      obj(map[string]any{"filters": map[string]any{"type": "array", "items": filter}, "exists": exists}),
 		"averagePer": dim,
+		"perOp":      str(perOps, "how averagePer combines its groups' values; default average"),
 	}, "source")
 }
 
@@ -135,6 +136,12 @@ func (m *Model) ParseQuery(b []byte) (*Query, error) {
 	return &q, nil
 }
 
+// operations are the structured query's operations and the median, which Weir computes.
+var operations = append(append([]string(nil), data.Operations...), OpMedian)
+
+// perOps are the ways AveragePer combines its groups' values.
+var perOps = []string{data.AggAverage, data.AggMax, data.AggMin}
+
 type validator struct {
 	m  *Model
 	ps []data.Problem
@@ -173,8 +180,8 @@ func (v *validator) check(q *Query) {
 			if _, ok := fact.Dataset.Metric(m.Metric); !ok {
 				v.add(path+".metric", "%q is not a metric of %s; use one of %s", m.Metric, fact.Name, strings.Join(fact.Schema().MetricNames(), ", "))
 			}
-		case !contains(data.Operations, m.Op):
-			v.add(path+".op", "%q is not an operation; use one of %s", m.Op, strings.Join(data.Operations, ", "))
+		case !contains(operations, m.Op):
+			v.add(path+".op", "%q is not an operation; use one of %s", m.Op, strings.Join(operations, ", "))
 		case m.Field != "":
 			v.field(path, fact.Name, m.Field)
 		}
@@ -195,6 +202,9 @@ func (v *validator) check(q *Query) {
 				v.add("groupBy.grain", "%q is not a grain; use one of %s", d.Grain, strings.Join(data.TimeGrains, ", "))
 			}
 		}
+	}
+	if q.PerOp != "" && (!contains(perOps, q.PerOp) || q.AveragePer == nil) {
+		v.add("perOp", "%q combines the groups of averagePer; use one of %s", q.PerOp, strings.Join(perOps, ", "))
 	}
 	if q.Compare != nil {
 		for i, s := range q.Compare.Sides {

@@ -1,5 +1,7 @@
 package nl
 
+import "strings"
+
 // point is a date as a question writes it: a year, a quarter, a month or a day, each part
 // possibly missing (a month without its year).
 type point struct {
@@ -16,6 +18,8 @@ type dateExpr struct {
 	// rel is a relative period (last_year, this_month, last_n_months...), resolved against now.
 	rel string
 	n   int // for last_n_*
+	// ofData anchors rel at the data's last day, not now ("the last two months of the data").
+	ofData bool
 }
 
 var months = map[string]int{
@@ -57,7 +61,9 @@ type atom struct {
 	p    point
 	rel  string
 	n    int
-	day  int // a bare day number (1..31) waiting for its month
+	// ofData: rel is anchored at the data's last day (dataAnchor).
+	ofData bool
+	day    int // a bare day number (1..31) waiting for its month
 }
 
 // seasons are the months of the seasons a user names (northern hemisphere; winter spans
@@ -112,7 +118,7 @@ func dates(ts []token) []dateExpr {
 	for k := 0; k < len(atoms); k++ {
 		a := atoms[k]
 		if a.rel != "" {
-			out = append(out, dateExpr{i: a.i, j: a.j, rel: a.rel, n: a.n})
+			out = append(out, dateExpr{i: a.i, j: a.j, rel: a.rel, n: a.n, ofData: a.ofData})
 			continue
 		}
 		e, used := combine(ts, atoms, k)
@@ -480,6 +486,41 @@ var relPhrases = map[string]string{
 }
 
 func relAt(ts []token, i int) (atom, bool) {
+	a, ok := relAtNow(ts, i)
+	if ok && strings.HasPrefix(a.rel, "last_") {
+		if j := dataAnchor(ts, a.j); j > a.j {
+			a.j, a.ofData = j, true
+		}
+	}
+	return a, ok
+}
+
+// dataAnchors are the phrases after a relative period that anchor it at the data's own
+// last day: "the last two months of the data", "covered by the AE data", "dei dati".
+var dataAnchors = [][]string{
+	{"of", "the", "data"}, {"in", "the", "data"}, {"of", "data"}, {"covered", "by", "the", "data"},
+	{"covered", "by", "the", "*", "data"}, {"covered", "in", "the", "data"}, {"of", "the", "*", "data"},
+	{"dei", "dati"}, {"nei", "dati"}, {"coperti", "dai", "dati"}, {"coperto", "dai", "dati"}, {"presenti", "nei", "dati"},
+}
+
+// dataAnchor returns the end of a data anchor phrase starting at j, or j.
+func dataAnchor(ts []token, j int) int {
+	for _, ph := range dataAnchors {
+		if j+len(ph) > len(ts) {
+			continue
+		}
+		ok := true
+		for k, w := range ph {
+			ok = ok && (w == "*" && !ts[j+k].isNum || ts[j+k].w == w)
+		}
+		if ok {
+			return j + len(ph)
+		}
+	}
+	return j
+}
+
+func relAtNow(ts []token, i int) (atom, bool) {
 	if i+3 < len(ts) && ts[i].w == "last" && (ts[i+1].w == "quarter" || ts[i+1].w == "month") && (ts[i+2].w == "of" || ts[i+2].w == "in") {
 		if _, ok := yearAt(ts, i+3); ok {
 			return atom{}, false // "the last quarter of 2023" is Q4 2023, not the quarter before today
@@ -502,9 +543,13 @@ func relAt(ts []token, i int) (atom, bool) {
 	}
 	// last N days|weeks|months|years, ultimi N giorni|settimane|mesi|anni
 	if i+2 < len(ts) && (ts[i].w == "last" || ts[i].w == "past" || ts[i].w == "ultimi" || ts[i].w == "ultime") && ts[i+1].isNum {
-		unit := map[string]string{"days": "day", "giorni": "day", "weeks": "week", "settimane": "week", "months": "month", "mesi": "month", "years": "year", "anni": "year"}[ts[i+2].w]
+		at := i + 2
+		if ts[at].w == "calendar" && at+1 < len(ts) { // "the last two calendar months"
+			at++
+		}
+		unit := map[string]string{"days": "day", "giorni": "day", "weeks": "week", "settimane": "week", "months": "month", "mesi": "month", "years": "year", "anni": "year"}[ts[at].w]
 		if unit != "" {
-			return atom{i: i, j: i + 3, rel: "last_n_" + unit, n: int(ts[i+1].num)}, true
+			return atom{i: i, j: at + 1, rel: "last_n_" + unit, n: int(ts[i+1].num)}, true
 		}
 	}
 	return atom{}, false

@@ -206,6 +206,9 @@ func (r *reader) dimAfter(k int, after int) *semantic.Dimension {
 			if by {
 				r.perRow = true // per order, per declaration: per row
 				it.used = true
+				if src := it.kind(mRows).src; src != r.fact && r.fact.Entity(src.RowEntity()) != "" {
+					r.perEntity = it // per subject, of AEs: per row of the subjects' source
+				}
 				return nil
 			}
 			m := it.kind(mRows)

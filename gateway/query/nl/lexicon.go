@@ -51,7 +51,11 @@ const (
 	gGrainBy                    // monthly, mese per mese: group by a time grain by itself
 	gWhy                        // why, explain, analyse: an analysis, not a value
 	gBetween                    // between N and M (of numbers; dates are read before)
-	gUnsupported                // median, percentile, variance: statistics the query does not compute
+	gUnsupported                // percentile, variance: statistics the query does not compute
+	gMedian                     // median, mediana: the middle value of a field
+	gAfter                      // after, dopo (a day number; dates read "after" themselves)
+	gBefore                     // before, prima del (a day number)
+	gWithin                     // within, entro (the first N days)
 )
 
 // grains are the time grains words name, for grouping by the time dimension.
@@ -209,7 +213,13 @@ func init() {
 	add(gFrequent, `recurring|most recurring|reoccurring|recurrent|ricorrenti|piu ricorrenti`)
 	add(gNot, `leaving out|leave out|left out|leaving aside|setting aside|lasciando fuori|lasciando da parte|a parte|fuorche|ignoring|without counting|senza contare|non contando`)
 	// Known, so that no typo correction reads "median" as "media" (the mean).
-	add(gUnsupported, `median|mediana|percentile|percentili|quartile|quartili|variance|varianza|
+	add(gMedian, `median|mediana|mediano`)
+	// Around a day number ("after day 60", "within the first 14 days"); dates read these
+	// words themselves, and an unused one is uncovered.
+	add(gAfter, `after|dopo|dopo il|beyond|later than|successivo al|successivi al`)
+	add(gBefore, `before|prima del|prima di|earlier than`)
+	add(gWithin, `within|entro|entro il|entro i|entro le`)
+	add(gUnsupported, `percentile|percentili|quartile|quartili|variance|varianza|
 		standard deviation|deviazione standard|std dev|stddev|weighted average|media ponderata|geometric mean|media geometrica`)
 	add(gShow, `fai vedere|mi fai vedere|vedere|vediamo|let s see|lets see`)
 	add(gGroupOf, `break down|broken down|breakdown by|ripartito|ripartiti|suddiviso|suddivisi`)

@@ -170,7 +170,7 @@ func (r *reader) fieldMeasure(seen map[string]bool) {
 			op, m = data.AggMin, it.kind(mMin)
 		case aggGen(it.gen) && len(it.ms) == 0:
 			m = r.nearField(k, 3)
-			op = map[gen]string{gAvg: data.AggAverage, gSum: data.AggSum, gMax: data.AggMax, gMin: data.AggMin}[it.gen]
+			op = map[gen]string{gAvg: data.AggAverage, gSum: data.AggSum, gMax: data.AggMax, gMin: data.AggMin, gMedian: semantic.OpMedian}[it.gen]
 		}
 		if m == nil || m.src != r.fact || !numeric(m) {
 			continue

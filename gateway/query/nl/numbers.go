@@ -19,6 +19,7 @@ func (r *reader) readNumbers() {
 			continue
 		}
 		switch {
+		case r.studyDay(k):
 		case r.between(k):
 		case r.existsCount(k):
 		case r.threshold(k):

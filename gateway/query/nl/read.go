@@ -36,6 +36,9 @@ type reader struct {
 	distinct string
 	// perRow reports "per order": an average per row of the fact.
 	perRow bool
+	// perEntity is the item of "per subject", "each subject": a row noun of another source
+	// whose rows are an entity of the fact's (or nil).
+	perEntity *item
 	// topN is the N of "top N", "the 5 most ...", when the question names one.
 	topCount int
 }
@@ -135,6 +138,7 @@ func (r *reader) note(msg string) {
 // conditions it names can select the rows a model is given.
 func (r *reader) read() {
 	r.unknownWords()
+	r.unitNegations()
 	r.chooseFact()
 	if r.fact == nil {
 		r.uncover("the question names nothing this data records")
@@ -255,13 +259,13 @@ func (r *reader) operandField() *meaning {
 	return nil
 }
 
-func aggGen(g gen) bool { return g == gAvg || g == gSum || g == gMax || g == gMin }
+func aggGen(g gen) bool { return g == gAvg || g == gSum || g == gMax || g == gMin || g == gMedian }
 
 // nearField is a numeric field within n items of k (either side), fillers aside.
 func (r *reader) nearField(k, n int) *meaning {
 	for d := 1; d <= n; d++ {
-		for _, j := range []int{k + d, k - d} {
-			if j < 0 || j >= len(r.items) {
+		for _, j := range []int{r.next(k, d), r.prev(k, d)} {
+			if j < 0 {
 				continue
 			}
 			if m := r.items[j].kind(mField); m != nil && numeric(m) {
@@ -367,7 +371,7 @@ func (r *reader) leftovers() {
 			r.uncover("what %s refers to", it.num.orig)
 		case it.kind(mValue) != nil && len(it.ms) > 0 && it.gen == 0:
 			r.uncover("the condition %q", it.word)
-		case len(it.ms) == 0 && (it.gen == gAvg || it.gen == gMax || it.gen == gMin):
+		case len(it.ms) == 0 && (it.gen == gAvg || it.gen == gMax || it.gen == gMin || it.gen == gMedian):
 			r.uncover("%q of something this query does not compute", it.word)
 		case r.looseField(it):
 			r.uncover("what %q refers to", it.word)
@@ -382,6 +386,8 @@ func (r *reader) leftovers() {
 		case len(it.ms) == 0 && it.gen == gGrain && r.unitIs(grains[it.word]):
 			// "treatment duration in days", "(days)": the unit of what is computed
 		case len(it.ms) == 0 && (it.gen == gGrain || it.gen == gGrainBy) && !r.byTime():
+			r.uncover("what %q refers to", it.word)
+		case len(it.ms) == 0 && (it.gen == gAfter || it.gen == gBefore || it.gen == gWithin):
 			r.uncover("what %q refers to", it.word)
 		case len(it.ms) == 0 && (it.gen == gNot || it.gen == gNone):
 			r.uncover("a negation (%q) this query does not apply", it.word)

@@ -58,6 +58,11 @@ func resolve(e dateExpr, min, max time.Time, now time.Time) resolved {
 }
 
 func resolveIn(e dateExpr, min, max time.Time, now time.Time) resolved {
+	if e.rel != "" && e.ofData {
+		s := ofData(e.rel, e.n, max)
+		note := fmt.Sprintf("%s of the data, whose last day is %s: %s to %s", relText(e.rel, e.n), max.Format(day), s.from.Format(day), s.to.Format(day))
+		return check(resolved{spans: []span{s}, label: e.rel, note: note}, min, max)
+	}
 	if e.rel != "" {
 		s := relative(e.rel, e.n, now)
 		return check(resolved{spans: []span{s}, label: e.rel}, min, max)
@@ -246,6 +251,35 @@ func relative(rel string, n int, now time.Time) span {
 		return span{d.AddDate(-n, 0, 0), d}
 	}
 	return span{d, d}
+}
+
+// ofData resolves a last_* period up to the data's last day, in whole calendar units: the
+// last two months of data ending 2024-10-27 are September and October 2024 (to the 27th).
+func ofData(rel string, n int, last time.Time) span {
+	month := time.Date(last.Year(), last.Month(), 1, 0, 0, 0, 0, time.UTC)
+	n = max(n, 1)
+	switch rel {
+	case "last_n_day":
+		return span{last.AddDate(0, 0, 1-n), last}
+	case "last_week", "last_n_week":
+		return span{last.AddDate(0, 0, 1-7*n), last}
+	case "last_month", "last_n_month":
+		return span{month.AddDate(0, 1-n, 0), last}
+	case "last_quarter":
+		return span{time.Date(last.Year(), time.Month((int(last.Month())-1)/3*3+1), 1, 0, 0, 0, 0, time.UTC), last}
+	case "last_year", "last_n_year":
+		return span{time.Date(last.Year()+1-n, 1, 1, 0, 0, 0, 0, time.UTC), last}
+	}
+	return span{last, last}
+}
+
+// relText names a last_* period for a note: "the last 2 months", "the last month".
+func relText(rel string, n int) string {
+	unit := strings.TrimPrefix(strings.TrimPrefix(rel, "last_n_"), "last_")
+	if strings.HasPrefix(rel, "last_n_") && n != 1 {
+		return fmt.Sprintf("the last %d %ss", n, unit)
+	}
+	return "the last " + unit
 }
 
 // timeFilter turns a resolution into the semantic query's time filter.

@@ -29,6 +29,13 @@ func (r *reader) readShape() {
 func (r *reader) finish() {
 	r.q.Source = r.fact.Name
 	r.q.Exists = append(r.q.Exists, r.exists...)
+	if r.dim != nil && r.perEntity != nil && r.perAggregateAt() >= 0 {
+		r.uncover("an average per %s for each %s", r.perEntity.word, r.dim.Field+r.dim.Grain) // not the average of the groups
+		return
+	}
+	if r.dim == nil && r.perEntity != nil && r.q.Compare == nil && r.q.Share == nil && !r.q.Rows && r.perEntityMeasure() {
+		return // "average number of AEs per subject", "the most AEs of a single subject"
+	}
 	if r.dim == nil && r.perRow && r.averagePer() && r.q.Compare == nil && r.q.Share == nil && !r.q.Rows && r.q.Measures[0].Op == "" {
 		r.q.AveragePer, r.q.Limit = &semantic.Dimension{Source: r.fact.Name}, 0 // "average revenue per order"
 		r.items[r.find(gAvg)].used = true
@@ -111,6 +118,9 @@ func (r *reader) averagePer() bool {
 // "the most recent <row>", or a bare row noun with nothing to compute.
 func (r *reader) readListing() {
 	counting := r.anyOf(gCount, gHowMuch, gPercent, gSize, gSum) || r.measureAsked() // "total findings" counts them
+	counting = counting || r.perEntity != nil && r.anyOf(gAvg, gMax, gMin)           // "average AEs per subject"
+	counting = counting || r.superlativeValue()                                      // "how old is the oldest patient"
+	counting = counting || r.anyOf(gAvg, gMedian) && r.operandField() != nil         // "what is the average study day of AE onset"
 	rowsAt := -1
 	for k, it := range r.items {
 		if it.kind(mRows) != nil && it.kind(mRows).src == r.fact {
@@ -140,6 +150,27 @@ func (r *reader) readListing() {
 	r.listing = true
 	r.items[rowsAt].used = true
 	r.readRowOrder(which)
+}
+
+// superlativeValue reports a question that names the field of its superlative as what it
+// asks: "how old is the oldest patient", "the age of the youngest subject" ask for the age
+// (the max or min), not for the patient's row.
+func (r *reader) superlativeValue() bool {
+	for _, it := range r.items {
+		sup := it.kind(mMax)
+		if sup == nil {
+			sup = it.kind(mMin)
+		}
+		if sup == nil || sup.src != r.fact {
+			continue
+		}
+		for _, other := range r.items {
+			if f := other.kind(mField); f != nil && other != it && !other.used && f.src == sup.src && f.field == sup.field {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // measureAsked reports a measure the question asks for as such — not a measure word that

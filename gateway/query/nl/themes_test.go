@@ -119,8 +119,9 @@ func TestFilters(t *testing.T) {
 		// One field given two different sets of values is a question, not an intersection.
 		{"drug-related AEs (related or possibly related)", []string{`"uncovered":["two different conditions on AEREL`}, nil},
 		{"related AEs, related ones only", []string{`"values":["RELATED"]`}, []string{`"uncovered"`}},
-		// A field before a row noun qualifies it: no grouping by the field's dates.
-		{"avg number of AEs per randomized subject", []string{`"uncovered"`}, []string{`"averagePer"`}},
+		// A field before a row noun qualifies it: no grouping by the field's dates ("randomized
+		// subject" is ADSL's row noun: per subject, over every one).
+		{"avg number of AEs per randomized subject", []string{`"averagePer":{"source":"adsl","field":""}`}, []string{`"grain"`, `"uncovered"`}},
 	})
 	runParseCases(t, "trade", []parseCase{
 		{"top 2 countries by import value in 2023, leaving out the United States", []string{`"field":"importCountry","op":"notIn","values":["United States"]`, `"limit":2`}, []string{`"uncovered"`}},

@@ -54,10 +54,29 @@ func tokenize(text string) []token {
 		for j < len(rs) && (isWord(rs[j]) || (isJoiner(rs[j]) && j+1 < len(rs) && isWord(rs[j+1]) && j > i)) {
 			j++
 		}
+		if w := data.Fold(string(rs[i:j])); (w == "w" || w == "w/o") && (j == len(rs) || !isWord(rs[j])) {
+			out = append(out, slashWith(w, string(rs[i:j]), j < len(rs) && rs[j] == '/'))
+			if w == "w" && j < len(rs) && rs[j] == '/' {
+				j++
+			}
+			i = j
+			continue
+		}
 		out = append(out, split(string(rs[i:j]))...)
 		i = j
 	}
 	return mergeMultipliers(out)
+}
+
+// slashWith reads the chat forms "w/" (with) and "w/o" (without); a lone "w" stays a word.
+func slashWith(w, orig string, slash bool) token {
+	switch {
+	case w == "w/o":
+		return token{w: "without", orig: orig}
+	case slash:
+		return token{w: "with", orig: orig + "/"}
+	}
+	return token{w: w, orig: orig}
 }
 
 func isWord(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) }
@@ -162,6 +181,8 @@ var abbreviations = map[string]string{
 	"mos": "months", "pts": "patients", "pt": "patient", "trt": "treatment", "rev": "revenue",
 	"amt": "amount", "avg": "average", "nr": "number", "num": "number", "dept": "department",
 	"depts": "departments", "ppl": "people", "approx": "approximately",
+	"grp": "group", "grps": "groups", "subj": "subject", "subjs": "subjects", "pct": "percent",
+	"cnt": "count", "mth": "month", "mths": "months", "qtr": "quarter", "qtrs": "quarters",
 }
 
 // numberWords are numbers written as words (not "one"/"uno": also articles; not "sei":
