@@ -101,17 +101,26 @@ func (x *exec) searched(ctx context.Context) error {
 		if f.Op != data.OpContains || len(f.Or) == 0 || (f.Source != x.fact.Name && f.Source != "") {
 			continue
 		}
-		q := &data.Query{Type: "aggregation", Filters: anyOf(anyField(f)), Aggregations: []data.Aggregation{{Operation: data.AggCount}}}
-		res, err := x.read(ctx, Step{Source: x.fact.Name, Kind: ReadMetric, Query: q, Why: "whether any row mentions " + fmt.Sprint(f.Values...)})
-		if err != nil {
-			return err
+		for _, v := range f.Values {
+			one := f
+			one.Values = []any{v}
+			if err := x.mentioned(ctx, one); err != nil {
+				return err
+			}
 		}
-		if len(res.Rows) != 1 {
-			continue
-		}
-		if n, _ := toFloat(res.Rows[0].Values[0]); n == 0 {
-			return unanswerable("no %s of the %s mentions %q", JoinOr(append([]string{f.Field}, f.Or...)), orDefault(x.fact.Decl.Rows.Unit, "rows"), fmt.Sprint(f.Values...))
-		}
+	}
+	return nil
+}
+
+// mentioned refuses a text that no row's text fields contain.
+func (x *exec) mentioned(ctx context.Context, f Filter) error {
+	q := &data.Query{Type: "aggregation", Filters: anyOf(anyField(f)), Aggregations: []data.Aggregation{{Operation: data.AggCount}}}
+	res, err := x.read(ctx, Step{Source: x.fact.Name, Kind: ReadMetric, Query: q, Why: fmt.Sprintf("whether any row mentions %v", f.Values[0])})
+	if err != nil || len(res.Rows) != 1 {
+		return err
+	}
+	if n, _ := toFloat(res.Rows[0].Values[0]); n == 0 {
+		return unanswerable("no %s of the %s mentions %q", JoinOr(append([]string{f.Field}, f.Or...)), orDefault(x.fact.Decl.Rows.Unit, "rows"), fmt.Sprint(f.Values[0]))
 	}
 	return nil
 }
@@ -206,13 +215,21 @@ func (x *exec) where(ctx context.Context, s scope) (filters []data.Filter, empty
 	return dnf(conj, alts), false, nil
 }
 
-// anyField is a condition that may hold on any of its fields, one alternative per field.
+// anyField is a condition that may hold on any of its fields, one alternative per field
+// and, for a text search of several words ("fire or leaks"), per word.
 func anyField(f Filter) []data.Filter {
-	out := []data.Filter{toData(f)}
-	for _, name := range f.Or {
+	var out []data.Filter
+	for _, name := range append([]string{f.Field}, f.Or...) {
 		g := f
 		g.Field = name
-		out = append(out, toData(g))
+		if f.Op != data.OpContains && f.Op != data.OpNotContains {
+			out = append(out, toData(g))
+			continue
+		}
+		for _, v := range f.Values {
+			g.Values = []any{v}
+			out = append(out, toData(g))
+		}
 	}
 	return out
 }

@@ -141,7 +141,7 @@ func (p *Parser) phraseAt(ts []token, i int, taken []bool) *item {
 	}
 	for _, ph := range cands {
 		n, exact, ok := matchPhrase(ph, ts, i, taken)
-		if !ok || n < bestLen || (n == bestLen && exact < bestExact) || (modelHere && ph.gen == gFiller && len(ph.meanings) == 0) {
+		if !ok || n < bestLen || (n == bestLen && exact < bestExact) || (modelHere && quiet(ph)) {
 			continue
 		}
 		if n > bestLen || exact > bestExact {
@@ -179,6 +179,12 @@ func (p *Parser) phraseAt(ts []token, i int, taken []bool) *item {
 		it.ms, it.gen = nil, gFiller
 	}
 	return it
+}
+
+// quiet reports a lexicon phrase that never hides a phrase of the model starting at the
+// same word: a filler, or a word of a text search ("related to" beside the value Related).
+func quiet(ph *phrase) bool {
+	return len(ph.meanings) == 0 && (ph.gen == gFiller || ph.gen == gAbout || ph.gen == gMention)
 }
 
 func capitalised(s string) bool {

@@ -1,0 +1,29 @@
+package nl
+
+import "testing"
+
+// TestTextSearch: a mention or about word followed by words that are unknown or inside the
+// text fields searches title or description (one contains on any of them), the plural cut,
+// an alias by the word it stands for, several texts joined by and/or as either; a value of
+// another field after an about word stays that value; a mention of no text is refused.
+func TestTextSearch(t *testing.T) {
+	text := func(vals string) string {
+		return `{"source":"findings","field":"title","op":"contains","values":[` + vals + `],"match":"normalized","or":["description"]}`
+	}
+	runParseCases(t, "findings", []parseCase{
+		{"how many findings mention permits?", []string{text(`"permit"`), `"op":"count"`}, []string{`"uncovered"`, `"op":"in"`}},
+		{"which findings have to do with permits?", []string{text(`"permit"`), `"rows":true`}, []string{`"uncovered"`}},
+		{"findings about fire safety", []string{text(`"fire safet"`)}, []string{`"uncovered"`}},
+		{"rilievi che parlano di sicurezza", []string{text(`"sicurezza"`)}, []string{`"uncovered"`}},
+		{"quanti rilievi riguardano le infiltrazioni?", []string{text(`"leak"`)}, []string{`"uncovered"`}},
+		{"show findings containing the word asbestos", []string{text(`"asbesto"`)}, []string{`"uncovered"`}},
+		{"findings about fire or leaks", []string{text(`"fire","leak"`)}, []string{`"uncovered"`}},
+		{"how many open findings mention leaks in 2024", []string{text(`"leak"`), `"values":["Open"]`, `"from":"2024-01-01"`}, []string{`"uncovered"`}},
+		{"findings related to hotels", []string{`"values":["Hotel"]`}, []string{`"contains"`, `"uncovered"`}},
+		{"how many findings mention hotels", []string{`"uncovered":["what \"mention\" asks to find in the text"]`}, nil},
+	})
+	runParseCases(t, "clinical", []parseCase{
+		// A value that a text word would hide stays the value.
+		{"how many AEs were assessed as related to study drug", []string{`"values":["RELATED"]`}, []string{`"contains"`}},
+	})
+}
