@@ -54,6 +54,7 @@ const (
 	gUnsupported                // median, percentile, variance: statistics the query does not compute
 	gMention                    // mention, contain, parlano di: a search of the free text (text.go)
 	gAbout                      // about, regarding, riguardanti: a search of the text when one follows, else a filler
+	gAmong                      // among: the field after it is what a ranking ranks (tra, fra are gBetween)
 )
 
 // grains are the time grains words name, for grouping by the time dimension.
@@ -226,6 +227,10 @@ func init() {
 	add(gAbout, `about|about the|regarding|concerning|related to|relating to|involving|involve|involves|
 		on the topic of|on the subject of|riguardanti|riguarda|riguardano|che riguardano|che riguarda|
 		relativi a|relative a|relativo a|relativa a|inerenti a|in merito a|a proposito di|in tema di|sul tema di`)
+	// Framing of a ranking: "among the project types we actually have findings for, which
+	// has the fewest", "tra quelli": the groups ranked are those with rows, as in any ranking.
+	add(gAmong, `among|amongst|among those|among the ones|out of the`)
+	add(gFiller, `tra quelli|tra quelle|fra quelli|fra quelle|tra questi|fra questi|per cui|for which we|that we have`)
 	grain("day", `day|days|giorno|giorni|date|dates|data|giornata|giornate`)
 	grain("month", `month|months|mese|mesi`)
 	grain("quarter", `quarter|quarters|trimestre|trimestri`)

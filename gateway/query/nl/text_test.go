@@ -27,3 +27,16 @@ func TestTextSearch(t *testing.T) {
 		{"how many AEs were assessed as related to study drug", []string{`"values":["RELATED"]`}, []string{`"contains"`}},
 	})
 }
+
+// TestFraming: "among <field>, which one ... the most/fewest" ranks the field; "just the
+// ids", "solo gli id" in a listing are the columns to look at, which the rows carry.
+func TestFraming(t *testing.T) {
+	runParseCases(t, "findings", []parseCase{
+		{"among the project types we actually have findings for, which one has the fewest?", []string{`"groupBy":{"source":"findings","field":"projectType"}`, `"desc":false`, `"limit":1`}, []string{`"uncovered"`}},
+		{"tra i tipi di progetto per cui abbiamo rilievi, quale ne ha meno?", []string{`"field":"projectType"`, `"desc":false`}, []string{`"uncovered"`}},
+		{"fra i reparti, quale ha più rilievi critici?", []string{`"field":"department"`, `"desc":true`, `"values":["Critical"]`}, []string{`"uncovered"`}},
+		{"list the critical findings, only the ids", []string{`"rows":true`, `"values":["Critical"]`}, []string{`"uncovered"`}},
+		{"elenca i rilievi aperti, solo gli id", []string{`"rows":true`, `"values":["Open"]`}, []string{`"uncovered"`}},
+		{"how many findings, only the ids", []string{`"uncovered"`}, nil},
+	})
+}
