@@ -104,7 +104,54 @@ func (p *Parser) items(ts []token) []*item {
 		out = append(out, it)
 		i = it.j
 	}
-	return p.mergeTokens(out)
+	return fieldValueWords(p.mergeTokens(out))
+}
+
+// fieldValueWords reads a value alias that is also a word of the lexicon ("media": average,
+// and Medium severity) as the value only right after its field's word ("gravità media",
+// "priorità alta", "severity medium"); elsewhere it is the lexicon's word ("la media dei
+// rilievi"). Fillers that are also aliases ("done") stay values: they ask nothing else; so
+// do the values' own names ("Primi", a category).
+func fieldValueWords(items []*item) []*item {
+	for k, it := range items {
+		if it.gen == 0 || it.gen == gFiller || !aliasOnly(it.ms) {
+			continue
+		}
+		var own []meaning
+		if k > 0 && items[k-1].j == it.i {
+			for _, m := range it.ms {
+				if f := items[k-1].kind(mField); m.kind == mValue && f != nil && f.src == m.src && f.field == m.field {
+					own = append(own, m)
+				}
+			}
+		}
+		if len(own) > 0 {
+			it.ms, it.gen = own, 0
+			continue
+		}
+		var rest []meaning
+		for _, m := range it.ms {
+			if m.kind != mValue {
+				rest = append(rest, m)
+			}
+		}
+		it.ms = rest
+	}
+	return items
+}
+
+// aliasOnly reports values named only through aliases.
+func aliasOnly(ms []meaning) bool {
+	n := 0
+	for _, m := range ms {
+		if m.kind == mValue {
+			if m.alias == "" {
+				return false
+			}
+			n++
+		}
+	}
+	return n > 0
 }
 
 // match reads the item at token i.

@@ -40,3 +40,18 @@ func TestFraming(t *testing.T) {
 		{"how many findings, only the ids", []string{`"uncovered"`}, nil},
 	})
 }
+
+// TestValueAfterField: an alias that is also a lexicon word ("media": average, and Medium)
+// is the value right after its field's word, the lexicon's word elsewhere; a value's own
+// name ("Primi") is the value everywhere.
+func TestValueAfterField(t *testing.T) {
+	runParseCases(t, "findings", []parseCase{
+		{"quanti rilievi di gravità media per il reparto Quality?", []string{`"values":["Medium"]`, `"values":["Quality"]`}, []string{`"uncovered"`}},
+		{"quanti rilievi con priorità media nel 2024", []string{`"values":["Medium"]`}, []string{`"uncovered"`}},
+		{"rilievi di gravità minore", []string{`"values":["Low"]`}, []string{`"uncovered"`}},
+		{"media dei rilievi per anno", []string{`"averagePer"`}, []string{`"Medium"`, `"uncovered"`}},
+	})
+	runParseCases(t, "analytics", []parseCase{
+		{"Pizze vs Primi: fatturato", []string{`"label":"Primi"`}, []string{`"uncovered"`}},
+	})
+}
