@@ -55,3 +55,17 @@ func TestValueAfterField(t *testing.T) {
 		{"Pizze vs Primi: fatturato", []string{`"label":"Primi"`}, []string{`"uncovered"`}},
 	})
 }
+
+// TestSetsAndPeriods: a vs between two periods makes the periods the sides, the values
+// joined by + (or and) one set both count; a word listed under several values names them
+// all, and a parenthesis listing the same values agrees with it.
+func TestSetsAndPeriods(t *testing.T) {
+	runParseCases(t, "findings", []parseCase{
+		{"Compare high+critical findings in 2022 vs 2025", []string{`"values":["High","Critical"]`, `"label":"2022"`, `"label":"2025"`}, []string{`"uncovered"`, `"label":"High"`}},
+		{"confronta i rilievi critici e alti nel 2022 rispetto al 2025", []string{`"values":["Critical","High"]`, `"label":"2022"`}, []string{`"uncovered"`}},
+		{"compare hotel vs school findings in 2024", []string{`"label":"Hotel"`, `"label":"School"`}, []string{`"uncovered"`}},
+		{"how many findings for education projects (schools + universities)?", []string{`"values":["School","University"]`}, []string{`"uncovered"`}},
+		{"quanti rilievi nei progetti sanitari?", []string{`"values":["Clinic","Hospital"]`}, []string{`"uncovered"`}},
+		{"how many findings for education projects (schools + hotels)?", []string{`"uncovered"`}, nil},
+	})
+}

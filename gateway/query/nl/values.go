@@ -85,6 +85,19 @@ func (r *reader) listGlue(it *item) bool {
 	return it.is(gAnd) || it.is(gOr) || it.is(gFiller)
 }
 
+// periodsCompared reports a "vs" between two periods ("2022 vs 2025").
+func (r *reader) periodsCompared() bool {
+	for k, it := range r.items {
+		if !it.is(gVs) {
+			continue
+		}
+		if p, n := r.prev(k, 1), r.next(k, 1); p >= 0 && n >= 0 && r.items[p].date != nil && r.items[n].date != nil {
+			return true
+		}
+	}
+	return false
+}
+
 func (r *reader) vsBetween(a, b int) bool {
 	for k := a + 1; k < b; k++ {
 		if r.items[k].gen == gVs {
@@ -158,6 +171,9 @@ func (r *reader) compareValues(groups []*valueGroup) bool {
 	switch {
 	case pair != nil:
 		sides = [][]string{pair[0].values, pair[1].values}
+	case r.periodsCompared():
+		// "compare high+critical findings in 2022 vs 2025": the periods are the sides, the
+		// values one set that both sides count
 	default:
 		for _, g := range groups {
 			if len(g.sides) >= 2 && !g.not && (compare || (r.has(gWho) || r.has(gWhich)) && (r.has(gMost) || r.has(gLeast))) {
