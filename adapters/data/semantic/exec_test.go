@@ -197,6 +197,7 @@ func TestTextSearch(t *testing.T) {
 		{"beside a condition and two years", Query{Source: "findings", Measures: count,
 			Filters: []Filter{text("permit"), {Source: "findings", Field: "status", Op: data.OpIn, Values: []any{"Open"}}},
 			Time:    []TimeFilter{{Source: "findings", Field: "dateIdentified", Ranges: []Range{{"2022-01-01", "2022-12-31"}, {"2024-01-01", "2024-12-31"}}}}}, "2"},
+		{"either of two texts", Query{Source: "findings", Measures: count, Filters: []Filter{{Source: "findings", Field: "title", Or: []string{"description"}, Op: data.OpContains, Values: []any{"permit", "asbestos"}, Match: data.MatchNormalized}}}, "9"},
 		{"on none of the fields", Query{Source: "findings", Measures: count, Filters: []Filter{{Source: "findings", Field: "title", Or: []string{"description"}, Op: data.OpNotContains, Values: []any{"permit"}, Match: data.MatchNormalized}}}, "53"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
@@ -210,6 +211,10 @@ func TestTextSearch(t *testing.T) {
 	var un *Unanswerable
 	if !errors.As(err, &un) || !strings.Contains(un.Reason, `no title or description of the findings mentions "fire safety"`) {
 		t.Fatalf("a count over a text nothing mentions: %v", err)
+	}
+	two := Filter{Source: "findings", Field: "title", Or: []string{"description"}, Op: data.OpContains, Values: []any{"permit", "safety"}, Match: data.MatchNormalized}
+	if _, err := Execute(context.Background(), mm.m, &Query{Source: "findings", Measures: count, Filters: []Filter{two}}, mm.read); !errors.As(err, &un) || !strings.Contains(un.Reason, `"safety"`) {
+		t.Fatalf("either of two texts, one not mentioned: %v", err)
 	}
 	res, err := Execute(context.Background(), mm.m, &Query{Source: "findings", Rows: true, Filters: []Filter{text("fire safety")}}, mm.read)
 	if err != nil || len(res.Rows) != 0 {
