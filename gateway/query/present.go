@@ -182,6 +182,9 @@ func describeFilter(f semantic.Filter) string {
 		vals[i] = format(v)
 	}
 	v := strings.Join(vals, ", ")
+	if len(f.Or) > 0 { // a search of the text: "title or description contains permit"
+		f.Field = semantic.JoinOr(append([]string{f.Field}, f.Or...))
+	}
 	switch f.Op {
 	case data.OpIn:
 		if len(vals) == 1 {

@@ -97,6 +97,10 @@ type FieldDecl struct {
 	// from the start of the study or treatment (ADAE's ASTDY for ASTDT): "day 60", "after
 	// day 60" and "within the first 14 days" are conditions on it.
 	DayOf string
+	// Text marks a free-text field: a question that searches the text ("findings that
+	// mention permits", "rilievi che parlano di sicurezza") matches the words inside any of
+	// the source's text fields.
+	Text bool
 }
 
 // The values of FieldDecl.Index.
@@ -109,7 +113,7 @@ var (
 	declKeys    = []string{"rows", "entities", "default_measure", "actor", "context", "measures", "fields"}
 	rowsKeys    = []string{"unit", "words", "entity", "name"}
 	measureKeys = []string{"unit", "words", "refines"}
-	fieldKeys   = []string{"words", "aliases", "index", "unit", "unit_field", "amount", "counts", "max", "min", "day_of"}
+	fieldKeys   = []string{"words", "aliases", "index", "unit", "unit_field", "amount", "counts", "max", "min", "day_of", "text"}
 )
 
 // LoadDecl reads the semantic section of a schema file; a file without one has an empty Decl.
@@ -235,6 +239,8 @@ func parseField(v *yaml.Node, e *errs) FieldDecl {
 			f.Max = e.list(val)
 		case "min":
 			f.Min = e.list(val)
+		case "text":
+			f.Text = e.boolean(val)
 		}
 	}
 	return f
@@ -296,6 +302,14 @@ func (e *errs) scalar(n *yaml.Node) string {
 		return ""
 	}
 	return n.Value
+}
+
+func (e *errs) boolean(n *yaml.Node) bool {
+	var b bool
+	if n.Kind != yaml.ScalarNode || n.Decode(&b) != nil {
+		e.add(n.Line, "semantic_type", "expected true or false")
+	}
+	return b
 }
 
 func (e *errs) list(n *yaml.Node) []string {

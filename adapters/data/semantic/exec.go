@@ -64,6 +64,11 @@ func Execute(ctx context.Context, m *Model, q *Query, read Reader) (*Result, err
 		return nil, unanswerable("no data source answers this question")
 	}
 	x := &exec{m: m, q: q, read: read, fact: fact, res: &Result{Notes: append([]string(nil), q.Notes...)}}
+	if !q.Rows {
+		if err := x.searched(ctx); err != nil {
+			return nil, err
+		}
+	}
 	var err error
 	switch {
 	case q.Rows:
@@ -87,6 +92,48 @@ func Execute(ctx context.Context, m *Model, q *Query, read Reader) (*Result, err
 		return nil, err
 	}
 	return x.res, nil
+}
+
+// searched refuses a value computed over a search of the text that no row matches at all
+// ("how many findings are about fire safety" when no text says "fire safety"): zero would
+// answer for a topic the data words differently, so the answer says the text is not there.
+// A listing shows its empty result as it is.
+func (x *exec) searched(ctx context.Context) error {
+	for _, f := range x.q.Filters {
+		if f.Op != data.OpContains || len(f.Or) == 0 || (f.Source != x.fact.Name && f.Source != "") {
+			continue
+		}
+		for _, v := range f.Values {
+			one := f
+			one.Values = []any{v}
+			if err := x.mentioned(ctx, one); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// mentioned refuses a text that no row's text fields contain.
+func (x *exec) mentioned(ctx context.Context, f Filter) error {
+	q := &data.Query{Type: "aggregation", Filters: anyOf(anyField(f)), Aggregations: []data.Aggregation{{Operation: data.AggCount}}}
+	res, err := x.read(ctx, Step{Source: x.fact.Name, Kind: ReadMetric, Query: q, Why: fmt.Sprintf("whether any row mentions %v", f.Values[0])})
+	if err != nil || len(res.Rows) != 1 {
+		return err
+	}
+	if n, _ := toFloat(res.Rows[0].Values[0]); n == 0 {
+		return unanswerable("no %s of the %s mentions %q", JoinOr(append([]string{f.Field}, f.Or...)), orDefault(x.fact.Decl.Rows.Unit, "rows"), fmt.Sprint(f.Values[0]))
+	}
+	return nil
+}
+
+// anyOf joins filters by OR.
+func anyOf(fs []data.Filter) []data.Filter {
+	out := append([]data.Filter(nil), fs...)
+	for i := 0; i+1 < len(out); i++ {
+		out[i].LogicalOperator = "OR"
+	}
+	return out
 }
 
 // scope is the filters of one computation: the query's, plus a side's or a share's.
@@ -115,12 +162,22 @@ func (s scope) with(f []Filter, t []TimeFilter, e *Exists) scope {
 // where turns a scope into the fact source's structured filters: its own conditions
 // directly, other sources' through the keys of a shared entity. The filters are in
 // disjunctive normal form (data.Query's AND-before-OR): every time range multiplies the
-// conjunction. empty reports that a join matched no key, so the result is empty.
+// conjunction, and so does every field of a condition on several fields. empty reports
+// that a join matched no key, so the result is empty.
 func (x *exec) where(ctx context.Context, s scope) (filters []data.Filter, empty bool, err error) {
 	var conj []data.Filter
+	var alts [][]data.Filter
 	other := map[string]*Exists{}
 	var order []string
 	for _, f := range s.filters {
+		if (f.Source == x.fact.Name || f.Source == "") && len(f.Or) > 0 {
+			if fs := anyField(f); negatedOp(f.Op) {
+				conj = append(conj, fs...) // on none of the fields
+			} else {
+				alts = append(alts, fs)
+			}
+			continue
+		}
 		if f.Source == x.fact.Name || f.Source == "" {
 			conj = append(conj, toData(f))
 			continue
@@ -131,10 +188,9 @@ func (x *exec) where(ctx context.Context, s scope) (filters []data.Filter, empty
 		}
 		other[f.Source].Filters = append(other[f.Source].Filters, f)
 	}
-	var times []TimeFilter
 	for _, t := range s.time {
 		if t.Source == x.fact.Name || t.Source == "" {
-			times = append(times, t)
+			alts = append(alts, ranges(t))
 			continue
 		}
 		if other[t.Source] == nil {
@@ -158,18 +214,50 @@ func (x *exec) where(ctx context.Context, s scope) (filters []data.Filter, empty
 		}
 		conj = append(conj, f)
 	}
-	return dnf(conj, times), false, nil
+	return dnf(conj, alts), false, nil
 }
 
-// dnf multiplies a conjunction by the ranges of each time filter.
-func dnf(conj []data.Filter, times []TimeFilter) []data.Filter {
+// anyField is a condition that may hold on any of its fields, one alternative per field
+// and, for a text search of several words ("fire or leaks"), per word.
+func anyField(f Filter) []data.Filter {
+	var out []data.Filter
+	for _, name := range append([]string{f.Field}, f.Or...) {
+		g := f
+		g.Field = name
+		if f.Op != data.OpContains && f.Op != data.OpNotContains {
+			out = append(out, toData(g))
+			continue
+		}
+		for _, v := range f.Values {
+			g.Values = []any{v}
+			out = append(out, toData(g))
+		}
+	}
+	return out
+}
+
+func negatedOp(op string) bool {
+	return op == data.OpNotEquals || op == data.OpNotIn || op == data.OpNotContains
+}
+
+// ranges is a time filter's alternatives: one between per range.
+func ranges(t TimeFilter) []data.Filter {
+	out := make([]data.Filter, len(t.Ranges))
+	for i, r := range t.Ranges {
+		out[i] = data.Filter{Field: t.Field, Operator: data.OpBetween, Value: []any{r.From, r.To}}
+	}
+	return out
+}
+
+// dnf multiplies a conjunction by each set of alternatives (the ranges of a time filter,
+// the fields of a text search).
+func dnf(conj []data.Filter, alts [][]data.Filter) []data.Filter {
 	groups := [][]data.Filter{conj}
-	for _, t := range times {
+	for _, alt := range alts {
 		var next [][]data.Filter
 		for _, g := range groups {
-			for _, r := range t.Ranges {
-				c := append(append([]data.Filter(nil), g...), data.Filter{Field: t.Field, Operator: data.OpBetween, Value: []any{r.From, r.To}})
-				next = append(next, c)
+			for _, a := range alt {
+				next = append(next, append(append([]data.Filter(nil), g...), a))
 			}
 		}
 		groups = next
@@ -211,6 +299,14 @@ func jsonValue(v any) any {
 		return float64(x)
 	}
 	return v
+}
+
+// JoinOr joins alternatives: "a, b or c".
+func JoinOr(list []string) string {
+	if len(list) < 2 {
+		return strings.Join(list, "")
+	}
+	return strings.Join(list[:len(list)-1], ", ") + " or " + list[len(list)-1]
 }
 
 // JoinAnd joins the parts of a sentence: "a, b and c" with sep ", "; "a; b; and c" with

@@ -196,6 +196,49 @@ func TestUnits(t *testing.T) {
 	}
 }
 
+// TestTextSearch: a condition on several fields holds on any of them (title or
+// description), beside the others and across time ranges; a count over a text no row
+// mentions is refused, a listing of it is empty.
+func TestTextSearch(t *testing.T) {
+	mm := openExample(t, "findings", [3]string{"findings", "schema.yaml", "findings.csv"})
+	text := func(word string) Filter {
+		return Filter{Source: "findings", Field: "title", Or: []string{"description"}, Op: data.OpContains, Values: []any{word}, Match: data.MatchNormalized}
+	}
+	count := []Measure{{Op: data.AggCount}}
+	for _, c := range []struct {
+		name string
+		q    Query
+		want string
+	}{
+		{"in the description only", Query{Source: "findings", Measures: count, Filters: []Filter{text("surveillance")}}, "5"},
+		{"beside a condition and two years", Query{Source: "findings", Measures: count,
+			Filters: []Filter{text("permit"), {Source: "findings", Field: "status", Op: data.OpIn, Values: []any{"Open"}}},
+			Time:    []TimeFilter{{Source: "findings", Field: "dateIdentified", Ranges: []Range{{"2022-01-01", "2022-12-31"}, {"2024-01-01", "2024-12-31"}}}}}, "2"},
+		{"either of two texts", Query{Source: "findings", Measures: count, Filters: []Filter{{Source: "findings", Field: "title", Or: []string{"description"}, Op: data.OpContains, Values: []any{"permit", "asbestos"}, Match: data.MatchNormalized}}}, "9"},
+		{"on none of the fields", Query{Source: "findings", Measures: count, Filters: []Filter{{Source: "findings", Field: "title", Or: []string{"description"}, Op: data.OpNotContains, Values: []any{"permit"}, Match: data.MatchNormalized}}}, "53"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			res, err := Execute(context.Background(), mm.m, &c.q, mm.read)
+			if err != nil || fmt.Sprint(res.Values[0]) != c.want {
+				t.Fatalf("got %+v %v, want %s", res, err, c.want)
+			}
+		})
+	}
+	_, err := Execute(context.Background(), mm.m, &Query{Source: "findings", Measures: count, Filters: []Filter{text("fire safety")}}, mm.read)
+	var un *Unanswerable
+	if !errors.As(err, &un) || !strings.Contains(un.Reason, `no title or description of the findings mentions "fire safety"`) {
+		t.Fatalf("a count over a text nothing mentions: %v", err)
+	}
+	two := Filter{Source: "findings", Field: "title", Or: []string{"description"}, Op: data.OpContains, Values: []any{"permit", "safety"}, Match: data.MatchNormalized}
+	if _, err := Execute(context.Background(), mm.m, &Query{Source: "findings", Measures: count, Filters: []Filter{two}}, mm.read); !errors.As(err, &un) || !strings.Contains(un.Reason, `"safety"`) {
+		t.Fatalf("either of two texts, one not mentioned: %v", err)
+	}
+	res, err := Execute(context.Background(), mm.m, &Query{Source: "findings", Rows: true, Filters: []Filter{text("fire safety")}}, mm.read)
+	if err != nil || len(res.Rows) != 0 {
+		t.Fatalf("a listing of it: %+v %v", res, err)
+	}
+}
+
 // TestDeniedReadStops: a read the policy denies stops the execution; nothing after it runs.
 func TestDeniedReadStops(t *testing.T) {
 	cl := clinical(t)
@@ -225,6 +268,7 @@ func TestToolQuery(t *testing.T) {
 		{`{"source":"adae","measures":[{"op":"count"}],"groupBy":{"source":"adsl","field":"ARM"}}`, ""},
 		{`{"source":"adae","measures":[{"metric":"patients"}]}`, `"patients" is not a metric of adae`},
 		{`{"source":"adsl","measures":[{"op":"count"}],"filters":[{"source":"adsl","field":"AGE","op":"contains","values":[1]}]}`, `"contains" is not valid for int field AGE`},
+		{`{"source":"adsl","measures":[{"op":"count"}],"filters":[{"source":"adsl","field":"USUBJID","or":["AGE"],"op":"contains","values":["1"]}]}`, `"contains" is not valid for int field AGE`},
 		{`{"source":"adsl","measures":[{"op":"count"}],"unknown":1}`, "unknown field"},
 		{`{"source":"lab"}`, `"lab" is not a source`},
 		{`{"source":"adsl","uncovered":["x"],"rows":true}`, "no uncovered parts"},

@@ -48,6 +48,18 @@ func (s *Source) Entity(name string) string {
 	return ""
 }
 
+// TextFields are the source's free-text fields, in the schema's order: what a search of
+// the text matches.
+func (s *Source) TextFields() []string {
+	var out []string
+	for _, f := range s.Schema().Fields {
+		if s.Decl.Fields[f.Name].Text {
+			out = append(out, f.Name)
+		}
+	}
+	return out
+}
+
 // RowEntity is the entity one row of the source is (ADSL: subject), or "".
 func (s *Source) RowEntity() string { return s.Decl.Rows.Entity }
 
@@ -93,6 +105,9 @@ func NewSource(name string, ds *data.Dataset, d *Decl) (*Source, error) {
 		}
 		if f.Index != "" && fld.Type != data.TypeString && fld.Type != data.TypeInt {
 			e.add(line, "semantic_index", "field %s: only string and int fields can be indexed", fname)
+		}
+		if f.Text && fld.Type != data.TypeString {
+			e.add(line, "semantic_text", "field %s: only a string field can be free text", fname)
 		}
 		if f.Index != "" && !contains(sch.GroupBy, fname) {
 			e.add(line, "semantic_index", "field %s: an indexed field must be listed in group_by (its values are read by grouping)", fname)

@@ -76,6 +76,9 @@ type Filter struct {
 	Values []any  `json:"values"`
 	// Match is the match strategy for string fields.
 	Match string `json:"match,omitempty"`
+	// Or names more fields of the source the condition may hold on instead of Field: a
+	// search of the free text holds when the title or the description mentions the word.
+	Or []string `json:"or,omitempty"`
 }
 
 // TimeFilter keeps the rows whose time field falls in any of the ranges (inclusive days).

@@ -41,6 +41,7 @@ func (m *Model) JSONSchema() map[string]any {
 		"op":     str(data.Operators, "in and notIn take several values; between two"),
 		"values": map[string]any{"type": "array", "items": map[string]any{"anyOf": []any{map[string]any{"type": "string"}, map[string]any{"type": "number"}}}},
 		"match":  str(data.MatchStrategies, "string fields; default exact"),
+		"or":     map[string]any{"type": "array", "items": str(fields, ""), "description": "more fields the condition may hold on instead of field (a text search over title or description)"},
 	}, "source", "field", "op", "values")
 	rng := obj(map[string]any{"from": str(nil, "YYYY-MM-DD"), "to": str(nil, "YYYY-MM-DD, inclusive")}, "from", "to")
 	timeFilter := obj(map[string]any{
@@ -216,9 +217,11 @@ func (v *validator) check(q *Query) {
 func (v *validator) filters(path string, fs []Filter) {
 	for i, f := range fs {
 		p := fmt.Sprintf("%s[%d]", path, i)
-		fld := v.field(p, f.Source, f.Field)
-		if fld != nil && !contains(data.OperatorsFor(fld.Type), f.Op) {
-			v.add(p+".op", "%q is not valid for %s field %s; use one of %s", f.Op, fld.Type, fld.Name, strings.Join(data.OperatorsFor(fld.Type), ", "))
+		for _, name := range append([]string{f.Field}, f.Or...) {
+			fld := v.field(p, f.Source, name)
+			if fld != nil && !contains(data.OperatorsFor(fld.Type), f.Op) {
+				v.add(p+".op", "%q is not valid for %s field %s; use one of %s", f.Op, fld.Type, fld.Name, strings.Join(data.OperatorsFor(fld.Type), ", "))
+			}
 		}
 		if len(f.Values) == 0 {
 			v.add(p+".values", "a filter needs values")

@@ -128,7 +128,7 @@ func dates(ts []token) []dateExpr {
 		out = append(out, e)
 		k += used - 1
 	}
-	return out
+	return absorbVague(ts, out)
 }
 
 // combine builds one expression from atoms[k:], with its connectors: between X and Y,

@@ -33,6 +33,9 @@ func (r *reader) readGroup() {
 			d, r.items[j].used = r.dimAt(j), true
 		case it.is(gBy) || it.is(gEvery) || it.is(gGroupOf):
 			d = r.dimAfter(k, afterBy)
+		case (it.is(gAmong) || it.is(gBetween)) && r.amongField(k) >= 0:
+			j := r.amongField(k)
+			d, r.items[j].used = r.dimAt(j), true
 		case it.is(gWhich) || it.is(gTop) || it.is(gFrequent) || it.is(gRank):
 			d = r.dimAfter(k, afterWhich)
 		case it.is(gMost) || it.is(gLeast) || it.kind(mMax) != nil || it.kind(mMin) != nil:
@@ -128,6 +131,20 @@ func (r *reader) secondDimension(k int) {
 			return
 		}
 	}
+}
+
+// amongField is the field right after "among"/"tra" in a question that asks which one
+// ranks first or last ("among the project types we have findings for, which one has the
+// fewest", "tra i reparti, quale ha più rilievi"), or -1.
+func (r *reader) amongField(k int) int {
+	j := r.next(k, 1)
+	if j < 0 || r.items[j].used || r.items[j].kind(mField) == nil || r.dimAt(j) == nil {
+		return -1
+	}
+	if !(r.has(gWhich) || r.has(gWho)) || !r.anyOf(gMost, gLeast) {
+		return -1
+	}
+	return j
 }
 
 func (r *reader) hasKind(k mkind) bool {

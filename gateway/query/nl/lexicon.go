@@ -56,6 +56,9 @@ const (
 	gAfter                      // after, dopo (a day number; dates read "after" themselves)
 	gBefore                     // before, prima del (a day number)
 	gWithin                     // within, entro (the first N days)
+	gMention                    // mention, contain, parlano di: a search of the free text (text.go)
+	gAbout                      // about, regarding, riguardanti: a search of the text when one follows, else a filler
+	gAmong                      // among: the field after it is what a ranking ranks (tra, fra are gBetween)
 )
 
 // grains are the time grains words name, for grouping by the time dimension.
@@ -223,6 +226,21 @@ func init() {
 		standard deviation|deviazione standard|std dev|stddev|weighted average|media ponderata|geometric mean|media geometrica`)
 	add(gShow, `fai vedere|mi fai vedere|vedere|vediamo|let s see|lets see`)
 	add(gGroupOf, `break down|broken down|breakdown by|ripartito|ripartiti|suddiviso|suddivisi`)
+	// A search of the free text (text.go). The about words were fillers before they could
+	// search, and stay fillers when no text follows them.
+	add(gMention, `mention|mentions|mentioning|mentioned|that mention|which mention|
+		have to do with|has to do with|having to do with|had to do with|to do with|
+		talk about|talks about|talking about|deal with|deals with|dealing with|refer to|refers to|referring to|
+		contain|contains|containing|with the word|with the words|
+		che parlano di|parlano di|che parla di|parla di|che menzionano|menzionano|menziona|che citano|citano|
+		che contengono|contengono|contiene|contenenti|con la parola|con le parole`)
+	add(gAbout, `about|about the|regarding|concerning|related to|relating to|involving|involve|involves|
+		on the topic of|on the subject of|riguardanti|riguarda|riguardano|che riguardano|che riguarda|
+		relativi a|relative a|relativo a|relativa a|inerenti a|in merito a|a proposito di|in tema di|sul tema di`)
+	// Framing of a ranking: "among the project types we actually have findings for, which
+	// has the fewest", "tra quelli": the groups ranked are those with rows, as in any ranking.
+	add(gAmong, `among|amongst|among those|among the ones|out of the`)
+	add(gFiller, `tra quelli|tra quelle|fra quelli|fra quelle|tra questi|fra questi|per cui|for which we|that we have`)
 	grain("day", `day|days|giorno|giorni|date|dates|data|giornata|giornate`)
 	grain("month", `month|months|mese|mesi`)
 	grain("quarter", `quarter|quarters|trimestre|trimestri`)

@@ -104,7 +104,55 @@ func (p *Parser) items(ts []token) []*item {
 		out = append(out, it)
 		i = it.j
 	}
-	return p.mergeTokens(out)
+	return fieldValueWords(p.mergeTokens(out))
+}
+
+// fieldValueWords reads a value alias that is also a word of the lexicon ("media": average,
+// and Medium severity) as the value only right after its field's word ("gravità media",
+// "priorità alta", "severity medium"); elsewhere it is the lexicon's word ("la media dei
+// rilievi"). Fillers that are also aliases ("done") stay values: they ask nothing else; so
+// do the values' own names ("Primi", a category), and words of "top N" ("primi"), which
+// are the value unless a number follows them.
+func fieldValueWords(items []*item) []*item {
+	for k, it := range items {
+		if it.gen == 0 || it.gen == gFiller || it.gen == gTop || !aliasOnly(it.ms) {
+			continue // gTop ("primi": first courses, and the first N) is the value unless a number follows (values.go)
+		}
+		var own []meaning
+		if k > 0 && items[k-1].j == it.i {
+			for _, m := range it.ms {
+				if f := items[k-1].kind(mField); m.kind == mValue && f != nil && f.src == m.src && f.field == m.field {
+					own = append(own, m)
+				}
+			}
+		}
+		if len(own) > 0 {
+			it.ms, it.gen = own, 0
+			continue
+		}
+		var rest []meaning
+		for _, m := range it.ms {
+			if m.kind != mValue {
+				rest = append(rest, m)
+			}
+		}
+		it.ms = rest
+	}
+	return items
+}
+
+// aliasOnly reports values named only through aliases.
+func aliasOnly(ms []meaning) bool {
+	n := 0
+	for _, m := range ms {
+		if m.kind == mValue {
+			if m.alias == "" {
+				return false
+			}
+			n++
+		}
+	}
+	return n > 0
 }
 
 // match reads the item at token i.
@@ -141,7 +189,7 @@ func (p *Parser) phraseAt(ts []token, i int, taken []bool) *item {
 	}
 	for _, ph := range cands {
 		n, exact, ok := matchPhrase(ph, ts, i, taken)
-		if !ok || n < bestLen || (n == bestLen && exact < bestExact) || (modelHere && ph.gen == gFiller && len(ph.meanings) == 0) {
+		if !ok || n < bestLen || (n == bestLen && exact < bestExact) || (modelHere && quiet(ph)) {
 			continue
 		}
 		if n > bestLen || exact > bestExact {
@@ -179,6 +227,12 @@ func (p *Parser) phraseAt(ts []token, i int, taken []bool) *item {
 		it.ms, it.gen = nil, gFiller
 	}
 	return it
+}
+
+// quiet reports a lexicon phrase that never hides a phrase of the model starting at the
+// same word: a filler, or a word of a text search ("related to" beside the value Related).
+func quiet(ph *phrase) bool {
+	return len(ph.meanings) == 0 && (ph.gen == gFiller || ph.gen == gAbout || ph.gen == gMention)
 }
 
 func capitalised(s string) bool {

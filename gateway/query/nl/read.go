@@ -137,12 +137,18 @@ func (r *reader) note(msg string) {
 // Parts it cannot read are listed in Uncovered; the rest is still read, so that the
 // conditions it names can select the rows a model is given.
 func (r *reader) read() {
+	r.readText()
 	r.unknownWords()
 	r.unitNegations()
 	r.chooseFact()
 	if r.fact == nil {
 		r.uncover("the question names nothing this data records")
 		return
+	}
+	for _, f := range r.q.Filters {
+		if f.Source != r.fact.Name {
+			r.uncover("a search of the text of %s, while the question computes on %s", f.Source, r.fact.Name)
+		}
 	}
 	r.q.Source = r.fact.Name
 	r.readValues()
@@ -162,6 +168,7 @@ func (r *reader) unknownWords() {
 	var words []string
 	for _, it := range r.items {
 		switch {
+		case it.used: // words a text search looks for
 		case it.date != nil || it.num != nil || it.gen != 0 || len(it.ms) > 0:
 		case it.word != "" && it.word != "%":
 			words = append(words, it.word)
@@ -391,6 +398,8 @@ func (r *reader) leftovers() {
 			r.uncover("what %q refers to", it.word)
 		case len(it.ms) == 0 && (it.gen == gNot || it.gen == gNone):
 			r.uncover("a negation (%q) this query does not apply", it.word)
+		case len(it.ms) == 0 && it.gen == gMention:
+			r.uncover("what %q asks to find in the text", it.word)
 		}
 	}
 }

@@ -1,6 +1,8 @@
 package nl
 
 import (
+	"fmt"
+
 	"github.com/weirgw/weir/adapters/data"
 	"github.com/weirgw/weir/adapters/data/semantic"
 )
@@ -15,6 +17,7 @@ func (r *reader) readShape() {
 	switch {
 	case r.listing:
 		r.q.Rows = true
+		r.shownFields()
 	default:
 		r.readMeasures()
 	}
@@ -171,6 +174,26 @@ func (r *reader) superlativeValue() bool {
 		}
 	}
 	return false
+}
+
+// shownFields reads "just the ids", "only the titles", "solo gli id" in a listing: the
+// fields to look at, which the rows listed carry among their columns.
+func (r *reader) shownFields() {
+	for k, it := range r.items {
+		if !it.is(gOnly) || it.used {
+			continue
+		}
+		for _, j := range []int{r.next(k, 1), r.prev(k, 1)} { // "only the ids", "ids only"
+			if j < 0 || r.items[j].used || len(r.items[j].ms) != 1 {
+				continue
+			}
+			if m := r.items[j].kind(mField); m != nil && m.src == r.fact {
+				it.used, r.items[j].used = true, true
+				r.note(fmt.Sprintf("the rows are listed whole; %s is one of their columns", m.field))
+				break
+			}
+		}
+	}
 }
 
 // measureAsked reports a measure the question asks for as such — not a measure word that

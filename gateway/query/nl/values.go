@@ -35,7 +35,7 @@ func (r *reader) valueGroups() []*valueGroup {
 	var out []*valueGroup
 	var cur *valueGroup
 	for k, it := range r.items {
-		if it.kind(mValue) == nil || (it.gen == gTop && r.next(k, 1) >= 0 && r.items[r.next(k, 1)].num != nil) {
+		if it.used || it.kind(mValue) == nil || (it.gen == gTop && r.next(k, 1) >= 0 && r.items[r.next(k, 1)].num != nil) {
 			if cur != nil && !r.listGlue(it) {
 				cur = nil
 			}
@@ -83,6 +83,19 @@ func (r *reader) excludedAfter(k int) bool {
 // listGlue is what may separate the values of one list: and, or, fillers, commas.
 func (r *reader) listGlue(it *item) bool {
 	return it.is(gAnd) || it.is(gOr) || it.is(gFiller)
+}
+
+// periodsCompared reports a "vs" between two periods ("2022 vs 2025").
+func (r *reader) periodsCompared() bool {
+	for k, it := range r.items {
+		if !it.is(gVs) {
+			continue
+		}
+		if p, n := r.prev(k, 1), r.next(k, 1); p >= 0 && n >= 0 && r.items[p].date != nil && r.items[n].date != nil {
+			return true
+		}
+	}
+	return false
 }
 
 func (r *reader) vsBetween(a, b int) bool {
@@ -158,6 +171,9 @@ func (r *reader) compareValues(groups []*valueGroup) bool {
 	switch {
 	case pair != nil:
 		sides = [][]string{pair[0].values, pair[1].values}
+	case r.periodsCompared():
+		// "compare high+critical findings in 2022 vs 2025": the periods are the sides, the
+		// values one set that both sides count
 	default:
 		for _, g := range groups {
 			if len(g.sides) >= 2 && !g.not && (compare || (r.has(gWho) || r.has(gWhich)) && (r.has(gMost) || r.has(gLeast))) {

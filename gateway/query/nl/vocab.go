@@ -37,6 +37,9 @@ type meaning struct {
 	// caseSensitive values collide with a common word ("IT"): they match only as written.
 	caseSensitive bool
 	orig          string
+	// alias is, for an alias, the value or word it stands for: what a search of the text
+	// looks for ("permessi" → Permit).
+	alias string
 }
 
 // phrase is a sequence of folded words with its meanings.
@@ -187,7 +190,7 @@ func (v *vocab) addValues(s *semantic.Source, f data.Field, fd semantic.FieldDec
 			continue
 		}
 		for _, w := range fd.Aliases[target] {
-			v.add(w, meaning{kind: mValue, src: s, field: f.Name, values: vals, order: order})
+			v.add(w, meaning{kind: mValue, src: s, field: f.Name, values: vals, order: order, alias: target})
 		}
 	}
 }

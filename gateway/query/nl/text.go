@@ -1,0 +1,169 @@
+package nl
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/weirgw/weir/adapters/data"
+	"github.com/weirgw/weir/adapters/data/semantic"
+)
+
+// readText reads a search of the free text: "how many findings mention permits", "findings
+// about fire safety", "rilievi che parlano di sicurezza". The words right after a mention
+// word (or an about word) that are not already something else — unknown words, or words
+// of the text fields themselves — are searched for in every text field the layer declares,
+// as one contains condition on any of them. A value of another field ("findings related
+// to hotels") stays that value, and the about word is a filler again. It runs before the
+// unknown words are listed: the words searched for are not unknown.
+func (r *reader) readText() {
+	for k, it := range r.items {
+		if it.used || len(it.ms) > 0 || (it.gen != gMention && it.gen != gAbout) {
+			continue
+		}
+		src := r.textSource()
+		if src == nil {
+			break
+		}
+		var texts []any
+		var quoted []string
+		for run := r.searchRun(k, src); len(run) > 0; run = r.searchRun(r.orNext(run[len(run)-1]), src) {
+			text := r.searchText(run)
+			texts, quoted = append(texts, text), append(quoted, fmt.Sprintf("%q", text))
+			for _, j := range run {
+				r.items[j].used = true
+			}
+		}
+		if len(texts) == 0 {
+			continue
+		}
+		it.used = true
+		fields := src.TextFields()
+		r.q.Filters = append(r.q.Filters, semantic.Filter{Source: src.Name, Field: fields[0], Or: fields[1:], Op: data.OpContains, Values: texts, Match: data.MatchNormalized})
+		r.note(fmt.Sprintf("%s searched in the %s of the %s", semantic.JoinOr(quoted), semantic.JoinOr(fields), orUnit(src)))
+	}
+	for _, it := range r.items {
+		if it.gen == gAbout && !it.used {
+			it.gen = gFiller // "findings related to hotels": the value is the condition
+		}
+	}
+}
+
+func orUnit(s *semantic.Source) string {
+	if s.Decl.Rows.Unit != "" {
+		return s.Decl.Rows.Unit
+	}
+	return "rows"
+}
+
+// textSource is the source whose text a search reads: that of the row noun the question
+// names, else the only source of the model; nil when it declares no text fields.
+func (r *reader) textSource() *semantic.Source {
+	var src *semantic.Source
+	for _, it := range r.items {
+		if m := it.kind(mRows); m != nil {
+			src = m.src
+			break
+		}
+	}
+	if src == nil && len(r.p.v.model.Sources) == 1 {
+		src = r.p.v.model.Sources[0]
+	}
+	if src == nil || len(src.TextFields()) == 0 {
+		return nil
+	}
+	return src
+}
+
+// orNext is the and/or right after item k ("about fire or leaks": either text), or -1.
+func (r *reader) orNext(k int) int {
+	if n := r.next(k, 1); n >= 0 && (r.items[n].is(gAnd) || r.items[n].is(gOr)) {
+		return n
+	}
+	return -1
+}
+
+// textWords name the text searched for itself: "containing the word asbestos".
+var textWords = set("word", "words", "term", "terms", "keyword", "keywords", "parola", "parole", "termine", "termini")
+
+// searchRun is the items searched for after the mention word (or the and/or) at k: fillers
+// right after it aside ("about the"), the adjacent words that are unknown or inside the
+// source's text.
+func (r *reader) searchRun(k int, src *semantic.Source) []int {
+	if k < 0 {
+		return nil
+	}
+	j := k + 1
+	for j < len(r.items) && (r.items[j].is(gFiller) || r.items[j].gen == 0 && len(r.items[j].ms) == 0 && textWords[r.items[j].word]) {
+		if textWords[r.items[j].word] {
+			r.items[j].used = true
+		}
+		j++
+	}
+	var run []int
+	for ; j < len(r.items) && r.searchable(r.items[j], src); j++ {
+		if len(run) > 0 && r.items[run[len(run)-1]].j != r.items[j].i {
+			break
+		}
+		run = append(run, j)
+	}
+	return run
+}
+
+// searchable reports a word a text search looks for: unknown to the vocabulary, or naming
+// only values of the source's text fields (a word of a title).
+func (r *reader) searchable(it *item, src *semantic.Source) bool {
+	if it.used || it.date != nil || it.num != nil || it.gen != 0 || r.ts[it.i].id {
+		return false
+	}
+	if len(it.ms) == 0 {
+		return it.word != "" && it.word != "%"
+	}
+	text := src.TextFields()
+	for _, m := range it.ms {
+		if m.kind != mValue || m.src != src || !contains(text, m.field) {
+			return false
+		}
+	}
+	return true
+}
+
+// searchText is what the run's words are searched as: the question's words, an alias by
+// the word it stands for ("permessi" → permit), the last word without its plural ending so
+// that singular and plural both match.
+func (r *reader) searchText(run []int) string {
+	var words []string
+	own := false
+	for _, k := range run {
+		it := r.items[k]
+		if len(it.ms) == 1 && it.ms[0].alias != "" {
+			words, own = append(words, data.Fold(it.ms[0].alias)), false
+			continue
+		}
+		for t := it.i; t < it.j; t++ {
+			words = append(words, r.ts[t].w)
+		}
+		own = true
+	}
+	if own {
+		words[len(words)-1] = singular(words[len(words)-1])
+	}
+	return strings.Join(words, " ")
+}
+
+// singular cuts an English plural ending, or the y that a plural turns into ies, so that a
+// contains match finds both forms: permits → permit, facilities and facility → facilit,
+// boxes → box. A word in another language stays as written.
+func singular(w string) string {
+	n := len(w)
+	switch {
+	case n > 6 && strings.HasSuffix(w, "ies"):
+		return w[:n-3]
+	case n > 4 && strings.HasSuffix(w, "y") && !strings.ContainsRune("aeiou", rune(w[n-2])):
+		return w[:n-1]
+	case n > 4 && (strings.HasSuffix(w, "sses") || strings.HasSuffix(w, "shes") || strings.HasSuffix(w, "ches") || strings.HasSuffix(w, "xes")):
+		return w[:n-2]
+	case n > 3 && strings.HasSuffix(w, "s") && !strings.HasSuffix(w, "ss") && !strings.HasSuffix(w, "us"):
+		return w[:n-1]
+	}
+	return w
+}
