@@ -106,6 +106,9 @@ func (r *reader) threshold(k int) bool {
 		}
 	}
 	if m == nil {
+		m, fk = r.unitField(k)
+	}
+	if m == nil {
 		// "declarations over 50,000": an amount without its field is the field the
 		// default measure sums (the declared value), if it sums one — unless the number
 		// counts the things named right after it ("more than 15 laptops").
@@ -157,6 +160,13 @@ func (r *reader) postfixThreshold(k int) bool {
 		r.q.Filters = append(r.q.Filters, semantic.Filter{Source: sup.src.Name, Field: sup.field, Op: op, Values: []any{r.items[k].num.num}})
 		return true
 	}
+	if f, u := r.unitField(k); f != nil { // "65 anni o più", "60 days or longer"
+		if o := r.next(u, 1); o >= 0 && (r.items[o].is(gGE) || r.items[o].is(gLE)) {
+			r.items[k].used, r.items[u].used, r.items[o].used = true, true, true
+			r.q.Filters = append(r.q.Filters, semantic.Filter{Source: f.src.Name, Field: f.field, Op: comparisons[r.items[o].gen], Values: []any{r.items[k].num.num}})
+			return true
+		}
+	}
 	if !it.is(gGE) && !it.is(gLE) {
 		return false
 	}
@@ -171,6 +181,30 @@ func (r *reader) postfixThreshold(k int) bool {
 		}
 	}
 	return false
+}
+
+// unitField reads the unit word right after the number at k ("65 years", "65 anni", "60
+// giorni") as the one numeric field of the fact measured in that unit (AGE in years,
+// TRTDURD in days); it returns the field and the unit word's index, or nil when no field,
+// or more than one, has that unit.
+func (r *reader) unitField(k int) (*meaning, int) {
+	u := r.next(k, 1)
+	if u < 0 || !r.items[u].is(gGrain) || r.items[u].used {
+		return nil, -1
+	}
+	g := grains[r.items[u].word]
+	var found *meaning
+	for name, fd := range r.fact.Decl.Fields {
+		unit := data.Fold(fd.Unit)
+		if f := r.fact.Field(name); f == nil || !f.Type.Numeric() || (unit != g && unit != g+"s") {
+			continue
+		}
+		if found != nil {
+			return nil, -1
+		}
+		found = &meaning{kind: mField, src: r.fact, field: name}
+	}
+	return found, u
 }
 
 // defaultAmountField is the field the fact's default measure sums, if it is exactly a sum.

@@ -403,8 +403,7 @@ func (r *reader) readShare() {
 		e := r.exists[len(r.exists)-1]
 		sh.Exists, r.exists = &e, r.exists[:len(r.exists)-1]
 	case len(r.q.Filters) > 0:
-		n := len(r.q.Filters)
-		sh.Filters, r.q.Filters = []semantic.Filter{r.q.Filters[n-1]}, r.q.Filters[:n-1]
+		sh.Filters, r.q.Filters = shareCondition(r.q.Filters)
 	case r.dim != nil && !r.ranked && r.countsRows():
 		// "percentage of findings by severity": each group's share of all the rows
 	default:
@@ -416,6 +415,22 @@ func (r *reader) readShare() {
 		return
 	}
 	r.q.Share = sh
+}
+
+// shareCondition splits the filters into the share's condition and the rows it is a share
+// of: the condition is the last one named ("what percentage of open findings are high"),
+// with every other condition on its field, which only narrows it ("AEs assessed as
+// related, not counting possibly related": one condition on AEREL, not a share of it).
+func shareCondition(fs []semantic.Filter) (cond, base []semantic.Filter) {
+	last := fs[len(fs)-1]
+	for _, f := range fs {
+		if f.Source == last.Source && f.Field == last.Field {
+			cond = append(cond, f)
+		} else {
+			base = append(base, f)
+		}
+	}
+	return cond, base
 }
 
 // countsRows reports that the query's one measure counts rows or distinct entities.
