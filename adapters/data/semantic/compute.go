@@ -109,19 +109,9 @@ func (x *exec) checkUnits(ctx context.Context, s scope) error {
 		if m.UnitField == "" {
 			continue
 		}
-		filters, empty, err := x.where(ctx, s)
-		if err != nil || empty {
-			return err
-		}
-		q := &data.Query{Type: "aggregation", Filters: filters, Limit: 50,
-			Aggregations: []data.Aggregation{{Operation: data.AggCount, GroupBy: m.UnitField}}}
-		res, err := x.read(ctx, Step{Source: x.fact.Name, Kind: ReadGroup, Query: q, Why: "the units of " + m.Field})
+		units, err := x.units(ctx, s, m.Field, m.UnitField)
 		if err != nil {
 			return err
-		}
-		var units []string
-		for _, r := range res.Rows {
-			units = append(units, fmt.Sprint(r.Values[0]))
 		}
 		if len(units) > 1 {
 			return unanswerable("%s is recorded in different units (%s) for these rows, and they cannot be added up; ask for one unit", m.Field, strings.Join(units, ", "))
@@ -131,6 +121,26 @@ func (x *exec) checkUnits(ctx context.Context, s scope) error {
 		}
 	}
 	return nil
+}
+
+// units reads the units a field is recorded in over the rows of a scope (the values of its
+// unit field).
+func (x *exec) units(ctx context.Context, s scope, field, unitField string) ([]string, error) {
+	filters, empty, err := x.where(ctx, s)
+	if err != nil || empty {
+		return nil, err
+	}
+	q := &data.Query{Type: "aggregation", Filters: filters, Limit: 50,
+		Aggregations: []data.Aggregation{{Operation: data.AggCount, GroupBy: unitField}}}
+	res, err := x.read(ctx, Step{Source: x.fact.Name, Kind: ReadGroup, Query: q, Why: "the units of " + field})
+	if err != nil {
+		return nil, err
+	}
+	var units []string
+	for _, r := range res.Rows {
+		units = append(units, fmt.Sprint(r.Values[0]))
+	}
+	return units, nil
 }
 
 func round2(f float64) float64 { return math.Round(f*100) / 100 }

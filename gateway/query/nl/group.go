@@ -31,6 +31,8 @@ func (r *reader) readGroup() {
 		case it.is(gGroupOf) && r.fieldBefore(k):
 			j := r.prev(k, 1) // "status breakdown", "race distribution": the field before it
 			d, r.items[j].used = r.dimAt(j), true
+		case it.is(gBy) && r.rowsBy(r.next(k, 1)):
+			// "the 3 biggest orders by quantity": what the rows are ordered by, no grouping
 		case it.is(gBy) || it.is(gEvery) || it.is(gGroupOf):
 			d = r.dimAfter(k, afterBy)
 		case it.is(gWhich) || it.is(gTop) || it.is(gFrequent) || it.is(gRank):

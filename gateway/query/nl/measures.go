@@ -148,9 +148,20 @@ func (r *reader) markField(m *meaning) {
 	}
 }
 
-// criterion reads the numeric field a ranking is by: "by quantity" ranks by its total.
+// criterion reads the numeric field a ranking is by: "by quantity" ranks by its total, and
+// so does "the largest quantity" when a measure of the layer sums the field (a quantity adds
+// up per group; "the highest unit price" per importer is no total, and stays unread).
 func (r *reader) criterion(seen map[string]bool) {
 	for k, it := range r.items {
+		if rankWord(it) {
+			if j := r.skipGen(k, gSum); j >= 0 {
+				if m := r.items[j].kind(mField); m != nil && m.src == r.fact && numeric(m) && summed(m.src, m.field) {
+					r.items[j].used, it.used = true, true
+					r.addMeasure(semantic.Measure{Op: data.AggSum, Field: m.field, Unit: r.fact.Decl.Fields[m.field].Unit}, seen)
+					return
+				}
+			}
+		}
 		if !it.is(gBy) {
 			continue
 		}
@@ -269,4 +280,29 @@ func (r *reader) distinctDim() string {
 		}
 	}
 	return ""
+}
+
+// rankWord reports a word that ranks by what follows it: most, least, largest, smallest.
+func rankWord(it *item) bool {
+	return it.is(gMost) || it.is(gLeast) || it.is(gMax) || it.is(gMin)
+}
+
+// skipGen is the item after k, skipping one word of the given meaning ("the largest total
+// quantity"), or -1.
+func (r *reader) skipGen(k int, g gen) int {
+	j := r.next(k, 1)
+	if j >= 0 && r.items[j].is(g) {
+		j = r.next(j, 1)
+	}
+	return j
+}
+
+// summed reports a field that a metric of the source sums: its values add up.
+func summed(src *semantic.Source, field string) bool {
+	for _, m := range src.Schema().Metrics {
+		if summedField(&meaning{src: src, metric: m.Name}) == field {
+			return true
+		}
+	}
+	return false
 }

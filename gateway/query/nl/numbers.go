@@ -281,7 +281,7 @@ func (r *reader) topN(k int) bool {
 	nx := r.next(k, 1)
 	top := p >= 0 && (r.items[p].is(gTop) || r.items[p].is(gShow))
 	before := nx >= 0 && (r.items[nx].kind(mField) != nil || r.items[nx].kind(mRows) != nil || r.items[nx].is(gMost) || r.items[nx].is(gLeast) ||
-		r.items[nx].kind(mMax) != nil || r.items[nx].kind(mMin) != nil)
+		r.items[nx].kind(mMax) != nil || r.items[nx].kind(mMin) != nil || r.superlativeRows() && (r.items[nx].is(gMax) || r.items[nx].is(gMin)))
 	if !top && !before {
 		return false
 	}
@@ -290,7 +290,7 @@ func (r *reader) topN(k int) bool {
 		r.items[p].used = true
 	}
 	r.q.Limit, r.topCount = int(n.num), int(n.num)
-	r.ranked = r.ranked || top || (nx >= 0 && (r.items[nx].is(gMost) || r.items[nx].is(gLeast) || r.items[nx].kind(mMax) != nil || r.items[nx].kind(mMin) != nil))
+	r.ranked = r.ranked || top || (nx >= 0 && (r.items[nx].is(gMost) || r.items[nx].is(gLeast) || r.items[nx].kind(mMax) != nil || r.items[nx].kind(mMin) != nil || r.items[nx].is(gMax) || r.items[nx].is(gMin)))
 	return true
 }
 

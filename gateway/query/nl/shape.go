@@ -129,7 +129,7 @@ func (r *reader) readListing() {
 	which := r.whichRows(rowsAt)
 	switch {
 	case which, r.has(gShow), r.has(gAny):
-	case r.has(gRecent), r.has(gOldest):
+	case r.has(gRecent), r.has(gOldest), r.superlativeRows():
 	case r.operandField() == nil && r.dim == nil:
 	default:
 		return
@@ -156,9 +156,55 @@ func (r *reader) measureAsked() bool {
 				sup = true
 			}
 		}
-		if !sup {
+		if !sup && !r.rowsBy(k) {
 			return true
 		}
+	}
+	return false
+}
+
+// rowsBy reports a measure or field at k that orders rows named before it under a
+// superlative ("the 3 biggest transactions by value"): the criterion of the rows' order,
+// the field the measure sums, not the measure itself.
+func (r *reader) rowsBy(k int) bool {
+	if k < 0 {
+		return false
+	}
+	by := r.prev(k, 1)
+	if by < 0 || !r.items[by].is(gBy) {
+		return false
+	}
+	rows := r.prev(by, 1)
+	return rows >= 0 && r.factRows(rows) && r.superlativeAt(r.prev(rows, 1))
+}
+
+// superlativeAt reports a superlative at k: largest, smallest, cheapest.
+func (r *reader) superlativeAt(k int) bool {
+	if k < 0 {
+		return false
+	}
+	it := r.items[k]
+	return it.is(gMax) || it.is(gMin) || it.kind(mMax) != nil && it.kind(mMax).src == r.fact || it.kind(mMin) != nil && it.kind(mMin).src == r.fact
+}
+
+// superlativeRows reports a superlative right before a row noun of the fact that no value
+// word follows ("the single biggest declaration", "the 5 cheapest declarations by unit
+// price"): the rows with the largest or smallest value; "the largest declaration value" is
+// the value itself, and so is "the age of the youngest patient".
+func (r *reader) superlativeRows() bool {
+	for k, it := range r.items {
+		if it.kind(mField) != nil || it.kind(mMeasure) != nil {
+			return false
+		}
+		if !r.superlativeAt(k) {
+			continue
+		}
+		n := r.next(k, 1)
+		if n < 0 || !r.factRows(n) {
+			continue
+		}
+		after := r.next(n, 1)
+		return after < 0 || r.items[after].kind(mMeasure) == nil && r.items[after].kind(mField) == nil
 	}
 	return false
 }
@@ -180,6 +226,7 @@ func (r *reader) readRowOrder(which bool) {
 	for k, it := range r.items {
 		var field string
 		var desc bool
+		var by *meaning
 		switch {
 		case it.used:
 		case it.is(gRecent) && tf != "":
@@ -188,10 +235,16 @@ func (r *reader) readRowOrder(which bool) {
 			field = tf
 		case it.kind(mMax) != nil && it.kind(mMax).src == r.fact:
 			field, desc = it.kind(mMax).field, true
+			by = r.orderedBy(k, field)
 		case it.kind(mMin) != nil && it.kind(mMin).src == r.fact:
 			field = it.kind(mMin).field
+			by = r.orderedBy(k, field)
 		case (it.is(gMax) || it.is(gMin)) && (which || r.rowsNext(k)):
-			m := r.operandOf(k)
+			m := r.orderedBy(k, "")
+			by = m
+			if m == nil {
+				m = r.operandOf(k)
+			}
 			if m == nil && r.rowsNext(k) { // "the largest shipment": by the amount it declares
 				m = r.defaultAmountField()
 			}
@@ -206,12 +259,40 @@ func (r *reader) readRowOrder(which bool) {
 		if p := r.prev(k, 1); p >= 0 && (r.items[p].is(gMost) || r.items[p].is(gLeast)) {
 			r.items[p].used = true // "the most recent"
 		}
-		r.q.Order = &semantic.Order{Field: field, Desc: desc}
+		r.q.Order = &semantic.Order{Field: field, Desc: desc, Ranked: by != nil}
 		if r.q.Limit == 0 {
 			r.q.Limit = 1
 		}
 		return
 	}
+}
+
+// orderedBy reads "by X" right after the row noun that follows the superlative at k ("the
+// 5 cheapest declarations by unit price", "the 3 biggest transactions by value"): the field
+// X names, or that the measure X sums. It is marked used when want is "" or that field.
+func (r *reader) orderedBy(k int, want string) *meaning {
+	rows := r.next(k, 1)
+	if rows < 0 || !r.factRows(rows) {
+		return nil
+	}
+	by := r.next(rows, 1)
+	x := r.next(by, 1)
+	if by < 0 || x < 0 || !r.items[by].is(gBy) {
+		return nil
+	}
+	m := r.items[x].kind(mField)
+	if mm := r.items[x].kind(mMeasure); m == nil && mm != nil && summedField(mm) != "" {
+		m = &meaning{kind: mField, src: mm.src, field: summedField(mm)}
+	}
+	if m == nil || m.src != r.fact || !numeric(m) {
+		return nil
+	}
+	if want != "" && m.field != want {
+		r.uncover("rows ordered by %s and by %q at once", want, r.items[x].word) // "the cheapest declarations by value"
+		return nil
+	}
+	r.items[by].used, r.items[x].used = true, true
+	return m
 }
 
 // rowsNext reports a row noun of the fact right after item k ("largest shipment").
