@@ -106,21 +106,55 @@ func (x *exec) scalar(ctx context.Context) error {
 // (quantities in kg and pcs), and names the unit when they share one.
 func (x *exec) checkUnits(ctx context.Context, s scope) error {
 	for i, m := range x.q.Measures {
-		if m.UnitField == "" {
+		field, unitField := x.unitFieldOf(m)
+		if unitField == "" {
 			continue
 		}
-		units, err := x.units(ctx, s, m.Field, m.UnitField)
+		units, err := x.units(ctx, s, field, unitField)
 		if err != nil {
 			return err
 		}
 		if len(units) > 1 {
-			return unanswerable("%s is recorded in different units (%s) for these rows, and they cannot be added up; ask for one unit", m.Field, strings.Join(units, ", "))
+			return unanswerable("%s is recorded in different units (%s) for these rows, and they cannot be added up; ask for one unit", field, strings.Join(units, ", "))
 		}
-		if len(units) == 1 {
+		switch {
+		case len(units) == 0:
+		case m.Metric == "" || m.Unit == "":
 			x.q.Measures[i].Unit = units[0]
+		default: // a ratio over the field: "USD per kg"
+			x.q.Measures[i].Unit = m.Unit + " per " + units[0]
 		}
 	}
 	return nil
+}
+
+// unitFieldOf is a measure's field that carries its unit per row, with its unit field: the
+// measure's own field, or a field its metric aggregates (sum(totalValueUSD)/sum(quantity)
+// is a price per kg or per piece, never across both).
+func (x *exec) unitFieldOf(m Measure) (field, unitField string) {
+	if m.UnitField != "" || m.Metric == "" {
+		return m.Field, m.UnitField
+	}
+	e, ok := x.fact.Dataset.Metric(m.Metric)
+	if !ok {
+		return "", ""
+	}
+	var walk func(e *data.Expr) (string, string)
+	walk = func(e *data.Expr) (string, string) {
+		if e == nil {
+			return "", ""
+		}
+		if e.Kind == data.ExprColumn && e.Field != nil {
+			if uf := x.fact.Decl.Fields[e.Field.Name].UnitField; uf != "" {
+				return e.Field.Name, uf
+			}
+		}
+		if f, uf := walk(e.Left); uf != "" {
+			return f, uf
+		}
+		return walk(e.Right)
+	}
+	return walk(e)
 }
 
 // units reads the units a field is recorded in over the rows of a scope (the values of its

@@ -37,3 +37,20 @@ func TestRankedRows(t *testing.T) {
 		t.Fatalf("%+v %v", res, err)
 	}
 }
+
+// TestRatioUnits: a metric over a field recorded in several units (value per quantity) is
+// computed only over rows of one unit, and named per that unit.
+func TestRatioUnits(t *testing.T) {
+	mm := openExample(t, "trade", [3]string{"transactions", "schema.yaml", "transactions.csv"})
+	price := []Measure{{Metric: "average_unit_price", Unit: "USD"}}
+	_, err := Execute(context.Background(), mm.m, &Query{Source: "transactions", Measures: price}, mm.read)
+	var un *Unanswerable
+	if !errors.As(err, &un) || !strings.Contains(un.Reason, "different units") {
+		t.Fatalf("a price per kg and per piece at once: %v", err)
+	}
+	shrimp := []Filter{{Source: "transactions", Field: "goodsName", Op: data.OpIn, Values: []any{"Frozen shrimp"}}}
+	res, err := Execute(context.Background(), mm.m, &Query{Source: "transactions", Measures: []Measure{{Metric: "average_unit_price", Unit: "USD"}}, Filters: shrimp}, mm.read)
+	if err != nil || res.Units[0] != "USD per kg" {
+		t.Fatalf("%+v %v", res, err)
+	}
+}

@@ -137,6 +137,31 @@ func (r *reader) fieldMeasure(seen map[string]bool) {
 	if len(r.q.Measures) == 0 && r.dim != nil && r.ranked {
 		r.criterion(seen) // "top 3 importers by value", "per quantità"
 	}
+	r.restatedAverage()
+}
+
+// plainWords qualify an average as the plain mean of the rows' values.
+var plainWords = []string{"plain", "simple", "straight", "unweighted", "arithmetic", "semplice", "aritmetica"}
+
+// restatedAverage reads a second average word that restates the one average of a field the
+// query computes ("the avg unit price ... just the plain average across its declarations"):
+// qualified as plain, or an average across the rows. Any other second average stays unread
+// (an average of averages is not computed).
+func (r *reader) restatedAverage() {
+	if len(r.q.Measures) != 1 || r.q.Measures[0].Op != data.AggAverage || r.q.Measures[0].Field == "" {
+		return
+	}
+	for k, it := range r.items {
+		if it.used || !it.is(gAvg) {
+			continue
+		}
+		plain := it.i > 0 && contains(plainWords, r.ts[it.i-1].w) || it.j < len(r.ts) && contains(plainWords, r.ts[it.j].w) // "media semplice"
+		by := r.next(k, 1)
+		across := by >= 0 && r.items[by].is(gBy) && r.next(by, 1) >= 0 && r.factRows(r.next(by, 1))
+		if plain || across {
+			it.used = true
+		}
+	}
 }
 
 // markField marks the items naming a field as used.
