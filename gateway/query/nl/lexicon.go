@@ -52,6 +52,7 @@ const (
 	gWhy                        // why, explain, analyse: an analysis, not a value
 	gBetween                    // between N and M (of numbers; dates are read before)
 	gUnsupported                // median, percentile, variance: statistics the query does not compute
+	gChange                     // changed, went up, aumentato: a comparison of a period's two ends
 )
 
 // grains are the time grains words name, for grouping by the time dimension.
@@ -214,6 +215,10 @@ func init() {
 	add(gShow, `fai vedere|mi fai vedere|vedere|vediamo|let s see|lets see`)
 	add(gGroupOf, `break down|broken down|breakdown by|ripartito|ripartiti|suddiviso|suddivisi`)
 	add(gFiller, `unweighted|arithmetic|aritmetica`) // "the plain (unweighted) average" (restatedAverage)
+	add(gChange, `change|changed|changes|changing|go up|went up|gone up|going up|go down|went down|gone down|increase|increased|increases|
+		decrease|decreased|decreases|rise|rose|risen|fall|fell|fallen|drop|dropped|decline|declined|grew|grown|shrank|shrunk|evolve|evolved|
+		cambiato|cambiata|cambiati|cambiate|cambiare|variato|variata|variati|variate|aumentato|aumentata|aumentati|aumentate|
+		diminuito|diminuita|diminuiti|diminuite|calato|calata|calati|calate|cresciuto|cresciuta|cresciuti|cresciute|sceso|scesa|scesi|salito|salita|saliti`)
 	grain("day", `day|days|giorno|giorni|date|dates|data|giornata|giornate`)
 	grain("month", `month|months|mese|mesi`)
 	grain("quarter", `quarter|quarters|trimestre|trimestri`)

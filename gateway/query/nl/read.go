@@ -373,6 +373,8 @@ func (r *reader) leftovers() {
 			r.uncover("what %q refers to", it.word)
 		case it.kind(mRows) != nil && len(it.ms) == 1 && it.kind(mRows).src != r.fact && it != r.counted && !r.relatesTo(it.kind(mRows).src.Name):
 			r.uncover("what %q refers to", it.word) // "per randomized subject" read as per randomization day
+		case len(it.ms) == 0 && it.gen == gChange && (r.q.Compare == nil || r.dim != nil):
+			r.uncover("a change (%q) that is not between two periods or values the question names", it.word)
 		case len(it.ms) == 0 && it.gen == gVs && r.q.Compare == nil:
 			r.uncover("a comparison (%q) whose two sides are not both in the data", it.word)
 		case len(it.ms) == 0 && (it.gen == gMost || it.gen == gLeast) && r.q.Rows:

@@ -61,6 +61,12 @@ func (r *reader) finish() {
 			r.q.Order = &semantic.Order{Measure: 0, Desc: r.rankDesc}
 		}
 	}
+	if r.dim != nil && r.q.Compare != nil && !r.q.Rows && len(r.q.Compare.Sides[0].Time) > 0 {
+		// "which country's value grew the most from 2023 to 2024": periods compared per
+		// group, which the query does not make (it would compare the totals); "Sara o Luca,
+		// chi ha fatturato di più" compares the groups themselves
+		r.uncover("a comparison per %s", dimLabel(r.dim))
+	}
 	if r.topCount > 0 && r.dim == nil && !r.q.Rows && r.q.Compare == nil {
 		r.uncover("the %d of something this query does not rank", r.topCount)
 	}
@@ -448,4 +454,11 @@ func (r *reader) readShare() {
 // countsRows reports that the query's one measure counts rows or distinct entities.
 func (r *reader) countsRows() bool {
 	return len(r.q.Measures) == 1 && (r.q.Measures[0].Op == data.AggCount || r.q.Measures[0].Op == data.AggCountDistinct)
+}
+
+func dimLabel(d *semantic.Dimension) string {
+	if d.Grain != "" {
+		return d.Grain
+	}
+	return d.Field
 }
