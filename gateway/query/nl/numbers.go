@@ -103,6 +103,9 @@ func (r *reader) threshold(k int) bool {
 			break
 		}
 	}
+	if f := r.measuredIn(k); m == nil && f != nil { // "over 500 pcs": the quantity, in pcs
+		m, fk = f, k
+	}
 	if m == nil {
 		// "declarations over 50,000": an amount without its field is the field the
 		// default measure sums (the declared value), if it sums one — unless the number
@@ -138,6 +141,13 @@ func (r *reader) postfixThreshold(k int) bool {
 	if n < 0 {
 		return false
 	}
+	if f := r.measuredIn(k); f != nil { // "20,000 kg or more"
+		if op := r.next(n, 1); op >= 0 && (r.items[op].is(gGE) || r.items[op].is(gLE)) {
+			r.items[k].used, r.items[op].used = true, true
+			r.q.Filters = append(r.q.Filters, semantic.Filter{Source: f.src.Name, Field: f.field, Op: comparisons[r.items[op].gen], Values: []any{r.items[k].num.num}})
+			return true
+		}
+	}
 	it := r.items[n]
 	if it.is(gOr) {
 		e := r.next(n, 1)
@@ -169,6 +179,30 @@ func (r *reader) postfixThreshold(k int) bool {
 		}
 	}
 	return false
+}
+
+// measuredIn is the numeric field whose unit the item after number k names: "500 pcs",
+// "20,000 kg" are quantities when the quantity's unit field has the values pcs and kg (the
+// unit itself is read as a condition on the unit field).
+func (r *reader) measuredIn(k int) *meaning {
+	n := r.next(k, 1)
+	if n < 0 {
+		return nil
+	}
+	v := r.items[n].kind(mValue)
+	if v == nil || v.src != r.fact || len(r.items[n].ms) != 1 {
+		return nil
+	}
+	var fields []string
+	for name, fd := range r.fact.Decl.Fields {
+		if fd.UnitField == v.field {
+			fields = append(fields, name)
+		}
+	}
+	if len(fields) != 1 {
+		return nil // no field, or several measured in that unit: which one is not said
+	}
+	return &meaning{kind: mField, src: r.fact, field: fields[0]}
 }
 
 // defaultAmountField is the field the fact's default measure sums, if it is exactly a sum.
