@@ -215,6 +215,7 @@ func init() {
 	add(gShow, `fai vedere|mi fai vedere|vedere|vediamo|let s see|lets see`)
 	add(gGroupOf, `break down|broken down|breakdown by|ripartito|ripartiti|suddiviso|suddivisi`)
 	add(gFiller, `unweighted|arithmetic|aritmetica`) // "the plain (unweighted) average" (restatedAverage)
+	add(gFiller, `measured|measured in|expressed in|misurato|misurata|misurati|misurate|espresso in|espressa in|espressi in|espresse in`)
 	add(gChange, `change|changed|changes|changing|go up|went up|gone up|going up|go down|went down|gone down|increase|increased|increases|
 		decrease|decreased|decreases|rise|rose|risen|fall|fell|fallen|drop|dropped|decline|declined|grew|grown|shrank|shrunk|evolve|evolved|
 		cambiato|cambiata|cambiati|cambiate|cambiare|variato|variata|variati|variate|aumentato|aumentata|aumentati|aumentate|

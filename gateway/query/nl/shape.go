@@ -23,6 +23,55 @@ func (r *reader) readShape() {
 	}
 	r.readShare()
 	r.finish()
+	r.pricedPerUnit()
+}
+
+// pricedPerUnit reads "shipments priced per kg": a numeric field named before "per" and a
+// unit (a value of a unit field), which the unit condition already says, where rows are
+// counted or listed: the field qualifies the rows' unit, it is not asked for. Where a value
+// is computed ("unit price per kg by country") the field stays what it asks.
+func (r *reader) pricedPerUnit() {
+	if !r.q.Rows && !r.countsRows() {
+		return
+	}
+	for k, it := range r.items {
+		f := it.kind(mField)
+		by := r.next(k, 1)
+		if f == nil || it.used || f.src != r.fact || !numeric(f) || by < 0 || !r.items[by].is(gBy) {
+			continue
+		}
+		if u := r.next(by, 1); u >= 0 && r.isUnit(r.items[u]) && r.filtersField(r.items[u].kind(mValue).field) {
+			it.used = true
+		}
+	}
+}
+
+// isUnit reports an item that names a value of a unit field (kg, pcs).
+func (r *reader) isUnit(it *item) bool {
+	v := it.kind(mValue)
+	if v == nil || v.src != r.fact {
+		return false
+	}
+	for _, fd := range r.fact.Decl.Fields {
+		if fd.UnitField == v.field {
+			return true
+		}
+	}
+	return false
+}
+
+// filtersField reports a condition of the query on a field of the fact.
+func (r *reader) filtersField(field string) bool {
+	all := append([]semantic.Filter(nil), r.q.Filters...)
+	if r.q.Share != nil {
+		all = append(all, r.q.Share.Filters...)
+	}
+	for _, f := range all {
+		if f.Source == r.fact.Name && f.Field == field {
+			return true
+		}
+	}
+	return false
 }
 
 // finish writes the decisions into the query.
