@@ -53,6 +53,8 @@ const (
 	gBetween                    // between N and M (of numbers; dates are read before)
 	gUnsupported                // median, percentile, variance: statistics the query does not compute
 	gChange                     // changed, went up, aumentato: a comparison of a period's two ends
+	gStarts                     // begins with, inizia con: a text field's value starts with what follows
+	gContains                   // contains, contiene: a text field's value contains what follows
 )
 
 // grains are the time grains words name, for grouping by the time dimension.
@@ -215,6 +217,9 @@ func init() {
 	add(gShow, `fai vedere|mi fai vedere|vedere|vediamo|let s see|lets see`)
 	add(gGroupOf, `break down|broken down|breakdown by|ripartito|ripartiti|suddiviso|suddivisi`)
 	add(gFiller, `unweighted|arithmetic|aritmetica`) // "the plain (unweighted) average" (restatedAverage)
+	add(gStarts, `begins with|begin with|beginning with|starts with|start with|starting with|inizia con|iniziano con|comincia con|cominciano con|che inizia con|che iniziano con`)
+	add(gContains, `contains|contain|containing|contiene|contengono|che contiene|che contengono`)
+	add(gFiller, `whose name|whose names|il cui nome|i cui nomi`) // "companies whose name begins with ..."
 	add(gFiller, `measured|measured in|expressed in|misurato|misurata|misurati|misurate|espresso in|espressa in|espressi in|espresse in`)
 	add(gChange, `change|changed|changes|changing|go up|went up|gone up|going up|go down|went down|gone down|increase|increased|increases|
 		decrease|decreased|decreases|rise|rose|risen|fall|fell|fallen|drop|dropped|decline|declined|grew|grown|shrank|shrunk|evolve|evolved|
