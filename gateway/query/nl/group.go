@@ -210,6 +210,9 @@ func (r *reader) dimAfter(k int, after int) *semantic.Dimension {
 			// "the most common finding", "top 2 AEs": kinds of rows, by the rows' name;
 			// "which declaration ..." asks for rows themselves.
 			kinds := r.has(gFrequent) || r.has(gTop) || r.has(gRank) || !(r.has(gWhich) || r.has(gWho))
+			if by := r.afterValues(j); m.src.Decl.Rows.Key != "" && by >= 0 && r.items[by].is(gBy) && r.rowsBy(r.next(by, 1)) {
+				return nil // "top 5 declarations by value": the rows themselves, ranked (readRowOrder)
+			}
 			if name := m.src.Decl.Rows.Name; name != "" && kinds {
 				it.used = true
 				return &semantic.Dimension{Source: m.src.Name, Field: name}

@@ -25,6 +25,13 @@ func TestRankedRows(t *testing.T) {
 		{"le 2 dichiarazioni più piccole per quantità", nil, []string{`"ranked":true`}},
 		{"the 2 smallest shipments by quantity of shrimp", []string{`"field":"quantity","desc":false,"ranked":true`, `"limit":2`, `"Frozen shrimp"`}, []string{`"uncovered"`}},
 		{"the cheapest declarations by value", []string{`"uncovered"`}, nil},
+		// "top N <rows> by X" ranks the rows themselves (they have a key); "top 5
+		// declarations" alone still ranks kinds of rows, by their name.
+		{"top 5 declarations by value", []string{`"rows":true`, `"field":"totalValueUSD","desc":true,"ranked":true`, `"limit":5`}, []string{`"uncovered"`, `"groupBy"`}},
+		{"top 3 shipments of shrimp by quantity", []string{`"field":"quantity","desc":true,"ranked":true`, `"Frozen shrimp"`}, []string{`"uncovered"`, `"groupBy"`}},
+		{"the 2 biggest declarations of Japan by value", []string{`"field":"totalValueUSD","desc":true,"ranked":true`, `"limit":2`, `"Japan"`}, []string{`"uncovered"`}},
+		{"top 5 declarations", []string{`"groupBy":{"source":"transactions","field":"goodsName"}`}, []string{`"ranked"`}},
+		{"top 2 goods by import value", []string{`"groupBy":{"source":"transactions","field":"goodsName"}`, `"metric":"total_value"`}, []string{`"ranked"`}},
 		{"which declaration had the highest value", []string{`"rows":true`, `"field":"totalValueUSD"`}, []string{`"ranked"`}},
 		{"the largest transaction value in 2024", []string{`"op":"max","field":"totalValueUSD"`}, []string{`"rows"`}},
 	})

@@ -230,7 +230,17 @@ func (r *reader) rowsBy(k int) bool {
 		return false
 	}
 	rows := r.prev(by, 1)
-	return rows >= 0 && r.factRows(rows) && r.superlativeAt(r.prev(rows, 1))
+	for rows >= 0 && r.items[rows].kind(mValue) != nil && !r.factRows(rows) {
+		rows = r.prev(rows, 1) // "the 3 biggest shipments of shrimp by quantity"
+	}
+	if rows < 0 || !r.factRows(rows) {
+		return false
+	}
+	sup := r.prev(rows, 1)
+	if sup >= 0 && r.items[sup].num != nil {
+		sup = r.prev(sup, 1) // "top 5 declarations by value"
+	}
+	return r.superlativeAt(sup)
 }
 
 // superlativeAt reports a superlative at k: largest, smallest, cheapest.
@@ -239,7 +249,30 @@ func (r *reader) superlativeAt(k int) bool {
 		return false
 	}
 	it := r.items[k]
-	return it.is(gMax) || it.is(gMin) || it.kind(mMax) != nil && it.kind(mMax).src == r.fact || it.kind(mMin) != nil && it.kind(mMin).src == r.fact
+	return it.is(gMax) || it.is(gMin) || it.is(gTop) || it.kind(mMax) != nil && it.kind(mMax).src == r.fact || it.kind(mMin) != nil && it.kind(mMin).src == r.fact
+}
+
+// afterValues is the item after k, past the values that qualify it ("shipments of shrimp
+// by ..."), or -1.
+func (r *reader) afterValues(k int) int {
+	n := r.next(k, 1)
+	for n >= 0 && r.items[n].kind(mValue) != nil && r.items[n].gen == 0 {
+		n = r.next(n, 1)
+	}
+	return n
+}
+
+// rowsAfter is the row noun of the fact right after item k, a number between them ("top 5
+// declarations"), or -1.
+func (r *reader) rowsAfter(k int) int {
+	n := r.next(k, 1)
+	if n >= 0 && r.items[n].num != nil {
+		n = r.next(n, 1)
+	}
+	if n < 0 || !r.factRows(n) {
+		return -1
+	}
+	return n
 }
 
 // superlativeRows reports a superlative right before a row noun of the fact that no value
@@ -254,11 +287,15 @@ func (r *reader) superlativeRows() bool {
 		if !r.superlativeAt(k) {
 			continue
 		}
-		n := r.next(k, 1)
-		if n < 0 || !r.factRows(n) {
+		n := r.rowsAfter(k)
+		if n < 0 {
 			continue
 		}
 		after := r.next(n, 1)
+		if it.is(gTop) {
+			after = r.afterValues(n) // "top 5 declarations by value"; "top 5 declarations" are kinds of rows
+			return after >= 0 && r.items[after].is(gBy) && r.next(after, 1) >= 0 && r.rowsBy(r.next(after, 1))
+		}
 		return after < 0 || r.items[after].kind(mMeasure) == nil && r.items[after].kind(mField) == nil
 	}
 	return false
@@ -283,6 +320,10 @@ func (r *reader) readRowOrder(which bool) {
 		var desc bool
 		var by *meaning
 		switch {
+		case it.is(gTop) && r.rowsAfter(k) >= 0: // "top 5 declarations by value" (topN used "top")
+			if by = r.orderedBy(k, ""); by != nil {
+				field, desc = by.field, true
+			}
 		case it.used:
 		case it.is(gRecent) && tf != "":
 			field, desc = tf, true
@@ -326,11 +367,11 @@ func (r *reader) readRowOrder(which bool) {
 // 5 cheapest declarations by unit price", "the 3 biggest transactions by value"): the field
 // X names, or that the measure X sums. It is marked used when want is "" or that field.
 func (r *reader) orderedBy(k int, want string) *meaning {
-	rows := r.next(k, 1)
-	if rows < 0 || !r.factRows(rows) {
+	rows := r.rowsAfter(k)
+	if rows < 0 {
 		return nil
 	}
-	by := r.next(rows, 1)
+	by := r.afterValues(rows)
 	x := r.next(by, 1)
 	if by < 0 || x < 0 || !r.items[by].is(gBy) {
 		return nil
