@@ -106,31 +106,75 @@ func (x *exec) scalar(ctx context.Context) error {
 // (quantities in kg and pcs), and names the unit when they share one.
 func (x *exec) checkUnits(ctx context.Context, s scope) error {
 	for i, m := range x.q.Measures {
-		if m.UnitField == "" {
+		field, unitField := x.unitFieldOf(m)
+		if unitField == "" {
 			continue
 		}
-		filters, empty, err := x.where(ctx, s)
-		if err != nil || empty {
-			return err
-		}
-		q := &data.Query{Type: "aggregation", Filters: filters, Limit: 50,
-			Aggregations: []data.Aggregation{{Operation: data.AggCount, GroupBy: m.UnitField}}}
-		res, err := x.read(ctx, Step{Source: x.fact.Name, Kind: ReadGroup, Query: q, Why: "the units of " + m.Field})
+		units, err := x.units(ctx, s, field, unitField)
 		if err != nil {
 			return err
 		}
-		var units []string
-		for _, r := range res.Rows {
-			units = append(units, fmt.Sprint(r.Values[0]))
-		}
 		if len(units) > 1 {
-			return unanswerable("%s is recorded in different units (%s) for these rows, and they cannot be added up; ask for one unit", m.Field, strings.Join(units, ", "))
+			return unanswerable("%s is recorded in different units (%s) for these rows, and they cannot be added up; ask for one unit", field, strings.Join(units, ", "))
 		}
-		if len(units) == 1 {
+		switch {
+		case len(units) == 0:
+		case m.Metric == "" || m.Unit == "":
 			x.q.Measures[i].Unit = units[0]
+		default: // a ratio over the field: "USD per kg"
+			x.q.Measures[i].Unit = m.Unit + " per " + units[0]
 		}
 	}
 	return nil
+}
+
+// unitFieldOf is a measure's field that carries its unit per row, with its unit field: the
+// measure's own field, or a field its metric aggregates (sum(totalValueUSD)/sum(quantity)
+// is a price per kg or per piece, never across both).
+func (x *exec) unitFieldOf(m Measure) (field, unitField string) {
+	if m.UnitField != "" || m.Metric == "" {
+		return m.Field, m.UnitField
+	}
+	e, ok := x.fact.Dataset.Metric(m.Metric)
+	if !ok {
+		return "", ""
+	}
+	var walk func(e *data.Expr) (string, string)
+	walk = func(e *data.Expr) (string, string) {
+		if e == nil {
+			return "", ""
+		}
+		if e.Kind == data.ExprColumn && e.Field != nil {
+			if uf := x.fact.Decl.Fields[e.Field.Name].UnitField; uf != "" {
+				return e.Field.Name, uf
+			}
+		}
+		if f, uf := walk(e.Left); uf != "" {
+			return f, uf
+		}
+		return walk(e.Right)
+	}
+	return walk(e)
+}
+
+// units reads the units a field is recorded in over the rows of a scope (the values of its
+// unit field).
+func (x *exec) units(ctx context.Context, s scope, field, unitField string) ([]string, error) {
+	filters, empty, err := x.where(ctx, s)
+	if err != nil || empty {
+		return nil, err
+	}
+	q := &data.Query{Type: "aggregation", Filters: filters, Limit: 50,
+		Aggregations: []data.Aggregation{{Operation: data.AggCount, GroupBy: unitField}}}
+	res, err := x.read(ctx, Step{Source: x.fact.Name, Kind: ReadGroup, Query: q, Why: "the units of " + field})
+	if err != nil {
+		return nil, err
+	}
+	var units []string
+	for _, r := range res.Rows {
+		units = append(units, fmt.Sprint(r.Values[0]))
+	}
+	return units, nil
 }
 
 func round2(f float64) float64 { return math.Round(f*100) / 100 }

@@ -14,7 +14,7 @@ import (
 // dataset joins others. The structured query (adapters/data) ignores it.
 //
 //	semantic:
-//	  rows: {unit: orders, words: [ordini, orders], name: item_name}
+//	  rows: {unit: orders, words: [ordini, orders], name: item_name, key: order_id}
 //	  entities: {subject: USUBJID}
 //	  default_measure: revenue
 //	  actor: waiter
@@ -58,6 +58,9 @@ type RowsDecl struct {
 	Entity string
 	// Name is the field that says what a row is about ("the most common finding" ranks it).
 	Name string
+	// Key is the field that identifies one row (an id, a declaration number): a ranking of
+	// the rows themselves ("the 3 biggest declarations by value") labels each row by it.
+	Key string
 }
 
 // MeasureDecl annotates a metric of the schema.
@@ -111,7 +114,7 @@ const (
 
 var (
 	declKeys    = []string{"rows", "entities", "default_measure", "actor", "context", "measures", "fields"}
-	rowsKeys    = []string{"unit", "words", "entity", "name"}
+	rowsKeys    = []string{"unit", "words", "entity", "name", "key"}
 	measureKeys = []string{"unit", "words", "refines"}
 	fieldKeys   = []string{"words", "aliases", "index", "unit", "unit_field", "amount", "counts", "max", "min", "day_of", "text"}
 )
@@ -167,6 +170,8 @@ func (d *Decl) parseKey(k, v *yaml.Node, e *errs) {
 				d.Rows.Entity = e.scalar(kv[1])
 			case "name":
 				d.Rows.Name = e.scalar(kv[1])
+			case "key":
+				d.Rows.Key = e.scalar(kv[1])
 			}
 		}
 	case "entities":

@@ -140,7 +140,7 @@ func NewSource(name string, ds *data.Dataset, d *Decl) (*Source, error) {
 			e.add(d.lines["entities."+ent], "semantic_entity", "entity %s: %q is not a field", ent, f)
 		}
 	}
-	for _, ref := range []string{d.Actor, d.Rows.Name} {
+	for _, ref := range []string{d.Actor, d.Rows.Name, d.Rows.Key} {
 		if _, ok := sch.Field(ref); ref != "" && !ok {
 			e.add(d.lines["rows"], "semantic_field", "%q is not a field of %s", ref, sch.Name)
 		}

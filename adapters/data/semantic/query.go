@@ -132,6 +132,9 @@ type Order struct {
 	Measure int    `json:"measure"`
 	Field   string `json:"field,omitempty"`
 	Desc    bool   `json:"desc"`
+	// Ranked asks for rows ordered by a number as a ranking ("the 3 biggest declarations by
+	// value"): each row's key (rows.key) with that number, not the rows themselves.
+	Ranked bool `json:"ranked,omitempty"`
 }
 
 // Share is the condition whose share of the rows is asked for.

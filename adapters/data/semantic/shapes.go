@@ -1,9 +1,11 @@
 package semantic
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"sort"
+	"strings"
 
 	"github.com/weirgw/weir/adapters/data"
 )
@@ -76,6 +78,10 @@ func (x *exec) listing(ctx context.Context) error {
 	if empty {
 		return nil
 	}
+	recorded, err := x.orderUnit(ctx)
+	if err != nil {
+		return err
+	}
 	q := &data.Query{Type: "detail", Filters: filters, Limit: x.q.Limit, Offset: x.q.Offset}
 	if o := x.q.Order; o != nil && o.Field != "" {
 		q.OrderBy = o.Field
@@ -98,7 +104,55 @@ func (x *exec) listing(ctx context.Context) error {
 	if x.q.Limit > 0 && x.q.Order != nil {
 		x.res.Total = int64(len(rows)) // "the oldest finding" is the answer, not one of many
 	}
+	if unit, ok := x.rankedBy(); ok {
+		x.rankedRows(rows, cmp.Or(recorded, unit))
+	}
 	return nil
+}
+
+// rankedBy reports a listing that ranks the rows themselves by a number ("the 3 biggest
+// declarations by value"), when the rows have a key to label them by, with the unit of the
+// number.
+func (x *exec) rankedBy() (string, bool) {
+	o, key := x.q.Order, x.fact.Decl.Rows.Key
+	if o == nil || !o.Ranked || o.Field == "" || x.q.Limit == 0 || key == "" {
+		return "", false
+	}
+	f := x.fact.Field(o.Field)
+	return x.fact.Decl.Fields[o.Field].Unit, f != nil && f.Type.Numeric()
+}
+
+// rankedRows writes a ranking of rows as groups: each row's key with the number it is
+// ranked by, in the listing's order.
+func (x *exec) rankedRows(rows []data.Row, unit string) {
+	o, key := x.q.Order, x.fact.Decl.Rows.Key
+	x.res.Shape, x.res.Dimension = ShapeGroups, key
+	x.res.Measures, x.res.Units = []string{o.Field}, []string{unit}
+	x.res.Groups = make([]Group, len(rows))
+	for i, r := range rows {
+		x.res.Groups[i] = Group{Label: r.Get(key), Values: []any{r.Get(o.Field)}}
+	}
+}
+
+// orderUnit checks that the field a listing is ordered by is in one unit over its rows
+// (quantities in kg and pcs do not compare), and returns it ("" for a field without a
+// unit field).
+func (x *exec) orderUnit(ctx context.Context) (string, error) {
+	o := x.q.Order
+	if o == nil || o.Field == "" || x.fact.Decl.Fields[o.Field].UnitField == "" {
+		return "", nil
+	}
+	units, err := x.units(ctx, x.baseScope(), o.Field, x.fact.Decl.Fields[o.Field].UnitField)
+	if err != nil {
+		return "", err
+	}
+	if len(units) > 1 {
+		return "", unanswerable("%s is recorded in different units (%s) for these rows, and they cannot be compared; ask for one unit", o.Field, strings.Join(units, ", "))
+	}
+	if len(units) == 1 {
+		return units[0], nil
+	}
+	return "", nil
 }
 
 // tiedRows extends an ordered, limited listing with the rows tied with its last row.

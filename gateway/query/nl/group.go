@@ -31,6 +31,8 @@ func (r *reader) readGroup() {
 		case it.is(gGroupOf) && r.fieldBefore(k):
 			j := r.prev(k, 1) // "status breakdown", "race distribution": the field before it
 			d, r.items[j].used = r.dimAt(j), true
+		case it.is(gBy) && r.rowsBy(r.next(k, 1)):
+			// "the 3 biggest orders by quantity": what the rows are ordered by, no grouping
 		case it.is(gBy) || it.is(gEvery) || it.is(gGroupOf):
 			d = r.dimAfter(k, afterBy)
 		case (it.is(gAmong) || it.is(gBetween)) && r.amongField(k) >= 0:
@@ -232,6 +234,9 @@ func (r *reader) dimAfter(k int, after int) *semantic.Dimension {
 			// "the most common finding", "top 2 AEs": kinds of rows, by the rows' name;
 			// "which declaration ..." asks for rows themselves.
 			kinds := r.has(gFrequent) || r.has(gTop) || r.has(gRank) || !(r.has(gWhich) || r.has(gWho))
+			if by := r.afterValues(j); m.src.Decl.Rows.Key != "" && by >= 0 && r.items[by].is(gBy) && r.rowsBy(r.next(by, 1)) {
+				return nil // "top 5 declarations by value": the rows themselves, ranked (readRowOrder)
+			}
 			if name := m.src.Decl.Rows.Name; name != "" && kinds {
 				it.used = true
 				return &semantic.Dimension{Source: m.src.Name, Field: name}

@@ -59,6 +59,8 @@ const (
 	gMention                    // mention, contain, parlano di: a search of the free text (text.go)
 	gAbout                      // about, regarding, riguardanti: a search of the text when one follows, else a filler
 	gAmong                      // among: the field after it is what a ranking ranks (tra, fra are gBetween)
+	gChange                     // changed, went up, aumentato: a comparison of a period's two ends
+	gStarts                     // begins with, inizia con: a text field's value starts with what follows
 )
 
 // grains are the time grains words name, for grouping by the time dimension.
@@ -241,6 +243,14 @@ func init() {
 	// has the fewest", "tra quelli": the groups ranked are those with rows, as in any ranking.
 	add(gAmong, `among|amongst|among those|among the ones|out of the`)
 	add(gFiller, `tra quelli|tra quelle|fra quelli|fra quelle|tra questi|fra questi|per cui|for which we|that we have`)
+	add(gFiller, `unweighted|arithmetic|aritmetica`) // "the plain (unweighted) average" (restatedAverage)
+	add(gStarts, `begins with|begin with|beginning with|starts with|start with|starting with|inizia con|iniziano con|comincia con|cominciano con|che inizia con|che iniziano con`)
+	add(gFiller, `whose name|whose names|il cui nome|i cui nomi`) // "companies whose name begins with ..."
+	add(gFiller, `measured|measured in|expressed in|misurato|misurata|misurati|misurate|espresso in|espressa in|espressi in|espresse in`)
+	add(gChange, `change|changed|changes|changing|go up|went up|gone up|going up|go down|went down|gone down|increase|increased|increases|
+		decrease|decreased|decreases|rise|rose|risen|fall|fell|fallen|drop|dropped|decline|declined|grew|grown|shrank|shrunk|evolve|evolved|
+		cambiato|cambiata|cambiati|cambiate|cambiare|variato|variata|variati|variate|aumentato|aumentata|aumentati|aumentate|
+		diminuito|diminuita|diminuiti|diminuite|calato|calata|calati|calate|cresciuto|cresciuta|cresciuti|cresciute|sceso|scesa|scesi|salito|salita|saliti`)
 	grain("day", `day|days|giorno|giorni|date|dates|data|giornata|giornate`)
 	grain("month", `month|months|mese|mesi`)
 	grain("quarter", `quarter|quarters|trimestre|trimestri`)

@@ -175,12 +175,40 @@ func (r *reader) fieldMeasure(seen map[string]bool) {
 		if m == nil || m.src != r.fact || !numeric(m) {
 			continue
 		}
+		if aggGen(it.gen) && len(it.ms) == 0 && seen["/"+op+"/"+m.field] {
+			continue // a second "average" of a field already averaged: restated, or an average of averages (restatedAverage)
+		}
 		it.used = true
 		r.markField(m)
 		r.addMeasure(semantic.Measure{Op: op, Field: m.field, Unit: r.fact.Decl.Fields[m.field].Unit}, seen)
 	}
 	if len(r.q.Measures) == 0 && r.dim != nil && r.ranked {
 		r.criterion(seen) // "top 3 importers by value", "per quantità"
+	}
+	r.restatedAverage()
+}
+
+// plainWords qualify an average as the plain mean of the rows' values.
+var plainWords = []string{"plain", "simple", "straight", "unweighted", "arithmetic", "semplice", "aritmetica"}
+
+// restatedAverage reads a second average word that restates the one average of a field the
+// query computes ("the avg unit price ... just the plain average across its declarations"):
+// qualified as plain, or an average across the rows. Any other second average stays unread
+// (an average of averages is not computed).
+func (r *reader) restatedAverage() {
+	if len(r.q.Measures) != 1 || r.q.Measures[0].Op != data.AggAverage || r.q.Measures[0].Field == "" {
+		return
+	}
+	for k, it := range r.items {
+		if it.used || !it.is(gAvg) {
+			continue
+		}
+		plain := it.i > 0 && contains(plainWords, r.ts[it.i-1].w) || it.j < len(r.ts) && contains(plainWords, r.ts[it.j].w) // "media semplice"
+		by := r.next(k, 1)
+		across := by >= 0 && r.items[by].is(gBy) && r.next(by, 1) >= 0 && r.factRows(r.next(by, 1))
+		if plain || across {
+			it.used = true
+		}
 	}
 }
 
@@ -193,9 +221,20 @@ func (r *reader) markField(m *meaning) {
 	}
 }
 
-// criterion reads the numeric field a ranking is by: "by quantity" ranks by its total.
+// criterion reads the numeric field a ranking is by: "by quantity" ranks by its total, and
+// so does "the largest quantity" when a measure of the layer sums the field (a quantity adds
+// up per group; "the highest unit price" per importer is no total, and stays unread).
 func (r *reader) criterion(seen map[string]bool) {
 	for k, it := range r.items {
+		if rankWord(it) {
+			if j := r.skipGen(k, gSum); j >= 0 {
+				if m := r.items[j].kind(mField); m != nil && m.src == r.fact && numeric(m) && summed(m.src, m.field) {
+					r.items[j].used, it.used = true, true
+					r.addMeasure(semantic.Measure{Op: data.AggSum, Field: m.field, Unit: r.fact.Decl.Fields[m.field].Unit}, seen)
+					return
+				}
+			}
+		}
 		if !it.is(gBy) {
 			continue
 		}
@@ -314,4 +353,29 @@ func (r *reader) distinctDim() string {
 		}
 	}
 	return ""
+}
+
+// rankWord reports a word that ranks by what follows it: most, least, largest, smallest.
+func rankWord(it *item) bool {
+	return it.is(gMost) || it.is(gLeast) || it.is(gMax) || it.is(gMin)
+}
+
+// skipGen is the item after k, skipping one word of the given meaning ("the largest total
+// quantity"), or -1.
+func (r *reader) skipGen(k int, g gen) int {
+	j := r.next(k, 1)
+	if j >= 0 && r.items[j].is(g) {
+		j = r.next(j, 1)
+	}
+	return j
+}
+
+// summed reports a field that a metric of the source sums: its values add up.
+func summed(src *semantic.Source, field string) bool {
+	for _, m := range src.Schema().Metrics {
+		if summedField(&meaning{src: src, metric: m.Name}) == field {
+			return true
+		}
+	}
+	return false
 }

@@ -105,6 +105,9 @@ func (r *reader) threshold(k int) bool {
 			break
 		}
 	}
+	if f := r.measuredIn(k); m == nil && f != nil { // "over 500 pcs": the quantity, in pcs
+		m, fk = f, k
+	}
 	if m == nil {
 		m, fk = r.unitField(k)
 	}
@@ -142,6 +145,13 @@ func (r *reader) postfixThreshold(k int) bool {
 	n := r.next(k, 1)
 	if n < 0 {
 		return false
+	}
+	if f := r.measuredIn(k); f != nil { // "20,000 kg or more"
+		if op := r.next(n, 1); op >= 0 && (r.items[op].is(gGE) || r.items[op].is(gLE)) {
+			r.items[k].used, r.items[op].used = true, true
+			r.q.Filters = append(r.q.Filters, semantic.Filter{Source: f.src.Name, Field: f.field, Op: comparisons[r.items[op].gen], Values: []any{r.items[k].num.num}})
+			return true
+		}
 	}
 	it := r.items[n]
 	if it.is(gOr) {
@@ -205,6 +215,30 @@ func (r *reader) unitField(k int) (*meaning, int) {
 		found = &meaning{kind: mField, src: r.fact, field: name}
 	}
 	return found, u
+}
+
+// measuredIn is the numeric field whose unit the item after number k names: "500 pcs",
+// "20,000 kg" are quantities when the quantity's unit field has the values pcs and kg (the
+// unit itself is read as a condition on the unit field).
+func (r *reader) measuredIn(k int) *meaning {
+	n := r.next(k, 1)
+	if n < 0 {
+		return nil
+	}
+	v := r.items[n].kind(mValue)
+	if v == nil || v.src != r.fact || len(r.items[n].ms) != 1 {
+		return nil
+	}
+	var fields []string
+	for name, fd := range r.fact.Decl.Fields {
+		if fd.UnitField == v.field {
+			fields = append(fields, name)
+		}
+	}
+	if len(fields) != 1 {
+		return nil // no field, or several measured in that unit: which one is not said
+	}
+	return &meaning{kind: mField, src: r.fact, field: fields[0]}
 }
 
 // defaultAmountField is the field the fact's default measure sums, if it is exactly a sum.
@@ -337,7 +371,7 @@ func (r *reader) topN(k int) bool {
 	nx := r.next(k, 1)
 	top := p >= 0 && (r.items[p].is(gTop) || r.items[p].is(gShow))
 	before := nx >= 0 && (r.items[nx].kind(mField) != nil || r.items[nx].kind(mRows) != nil || r.items[nx].is(gMost) || r.items[nx].is(gLeast) ||
-		r.items[nx].kind(mMax) != nil || r.items[nx].kind(mMin) != nil)
+		r.items[nx].kind(mMax) != nil || r.items[nx].kind(mMin) != nil || r.superlativeRows() && (r.items[nx].is(gMax) || r.items[nx].is(gMin)))
 	if !top && !before {
 		return false
 	}
@@ -346,7 +380,7 @@ func (r *reader) topN(k int) bool {
 		r.items[p].used = true
 	}
 	r.q.Limit, r.topCount = int(n.num), int(n.num)
-	r.ranked = r.ranked || top || (nx >= 0 && (r.items[nx].is(gMost) || r.items[nx].is(gLeast) || r.items[nx].kind(mMax) != nil || r.items[nx].kind(mMin) != nil))
+	r.ranked = r.ranked || top || (nx >= 0 && (r.items[nx].is(gMost) || r.items[nx].is(gLeast) || r.items[nx].kind(mMax) != nil || r.items[nx].kind(mMin) != nil || r.items[nx].is(gMax) || r.items[nx].is(gMin)))
 	return true
 }
 

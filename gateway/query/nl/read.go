@@ -137,6 +137,7 @@ func (r *reader) note(msg string) {
 // Parts it cannot read are listed in Uncovered; the rest is still read, so that the
 // conditions it names can select the rows a model is given.
 func (r *reader) read() {
+	r.textConditions()
 	r.readText()
 	r.unknownWords()
 	r.unitNegations()
@@ -384,6 +385,10 @@ func (r *reader) leftovers() {
 			r.uncover("what %q refers to", it.word)
 		case it.kind(mRows) != nil && len(it.ms) == 1 && it.kind(mRows).src != r.fact && it != r.counted && !r.relatesTo(it.kind(mRows).src.Name):
 			r.uncover("what %q refers to", it.word) // "per randomized subject" read as per randomization day
+		case len(it.ms) == 0 && (it.gen == gStarts):
+			r.uncover("a text condition (%q) without a field named before it and a quoted text after it", it.word)
+		case len(it.ms) == 0 && it.gen == gChange && (r.q.Compare == nil || r.dim != nil):
+			r.uncover("a change (%q) that is not between two periods or values the question names", it.word)
 		case len(it.ms) == 0 && it.gen == gVs && r.q.Compare == nil:
 			r.uncover("a comparison (%q) whose two sides are not both in the data", it.word)
 		case len(it.ms) == 0 && (it.gen == gMost || it.gen == gLeast) && r.q.Rows:

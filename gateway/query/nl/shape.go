@@ -26,6 +26,55 @@ func (r *reader) readShape() {
 	}
 	r.readShare()
 	r.finish()
+	r.pricedPerUnit()
+}
+
+// pricedPerUnit reads "shipments priced per kg": a numeric field named before "per" and a
+// unit (a value of a unit field), which the unit condition already says, where rows are
+// counted or listed: the field qualifies the rows' unit, it is not asked for. Where a value
+// is computed ("unit price per kg by country") the field stays what it asks.
+func (r *reader) pricedPerUnit() {
+	if !r.q.Rows && !r.countsRows() {
+		return
+	}
+	for k, it := range r.items {
+		f := it.kind(mField)
+		by := r.next(k, 1)
+		if f == nil || it.used || f.src != r.fact || !numeric(f) || by < 0 || !r.items[by].is(gBy) {
+			continue
+		}
+		if u := r.next(by, 1); u >= 0 && r.isUnit(r.items[u]) && r.filtersField(r.items[u].kind(mValue).field) {
+			it.used = true
+		}
+	}
+}
+
+// isUnit reports an item that names a value of a unit field (kg, pcs).
+func (r *reader) isUnit(it *item) bool {
+	v := it.kind(mValue)
+	if v == nil || v.src != r.fact {
+		return false
+	}
+	for _, fd := range r.fact.Decl.Fields {
+		if fd.UnitField == v.field {
+			return true
+		}
+	}
+	return false
+}
+
+// filtersField reports a condition of the query on a field of the fact.
+func (r *reader) filtersField(field string) bool {
+	all := append([]semantic.Filter(nil), r.q.Filters...)
+	if r.q.Share != nil {
+		all = append(all, r.q.Share.Filters...)
+	}
+	for _, f := range all {
+		if f.Source == r.fact.Name && f.Field == field {
+			return true
+		}
+	}
+	return false
 }
 
 // finish writes the decisions into the query.
@@ -70,6 +119,12 @@ func (r *reader) finish() {
 		if r.ranked {
 			r.q.Order = &semantic.Order{Measure: 0, Desc: r.rankDesc}
 		}
+	}
+	if r.dim != nil && r.q.Compare != nil && !r.q.Rows && len(r.q.Compare.Sides[0].Time) > 0 {
+		// "which country's value grew the most from 2023 to 2024": periods compared per
+		// group, which the query does not make (it would compare the totals); "Sara o Luca,
+		// chi ha fatturato di più" compares the groups themselves
+		r.uncover("a comparison per %s", dimLabel(r.dim))
 	}
 	if r.topCount > 0 && r.dim == nil && !r.q.Rows && r.q.Compare == nil {
 		r.uncover("the %d of something this query does not rank", r.topCount)
@@ -142,7 +197,7 @@ func (r *reader) readListing() {
 	which := r.whichRows(rowsAt)
 	switch {
 	case which, r.has(gShow), r.has(gAny):
-	case r.has(gRecent), r.has(gOldest):
+	case r.has(gRecent), r.has(gOldest), r.superlativeRows():
 	case r.operandField() == nil && r.dim == nil:
 	default:
 		return
@@ -167,7 +222,10 @@ func (r *reader) superlativeValue() bool {
 		if sup == nil || sup.src != r.fact {
 			continue
 		}
-		for _, other := range r.items {
+		for j, other := range r.items {
+			if p := r.prev(j, 1); p >= 0 && r.items[p].is(gBy) {
+				continue // "the 5 cheapest declarations by unit price": what the rows are ranked by
+			}
 			if f := other.kind(mField); f != nil && other != it && !other.used && f.src == sup.src && f.field == sup.field {
 				return true
 			}
@@ -210,9 +268,92 @@ func (r *reader) measureAsked() bool {
 				sup = true
 			}
 		}
-		if !sup {
+		if !sup && !r.rowsBy(k) {
 			return true
 		}
+	}
+	return false
+}
+
+// rowsBy reports a measure or field at k that orders rows named before it under a
+// superlative ("the 3 biggest transactions by value"): the criterion of the rows' order,
+// the field the measure sums, not the measure itself.
+func (r *reader) rowsBy(k int) bool {
+	if k < 0 {
+		return false
+	}
+	by := r.prev(k, 1)
+	if by < 0 || !r.items[by].is(gBy) {
+		return false
+	}
+	rows := r.prev(by, 1)
+	for rows >= 0 && r.items[rows].kind(mValue) != nil && !r.factRows(rows) {
+		rows = r.prev(rows, 1) // "the 3 biggest shipments of shrimp by quantity"
+	}
+	if rows < 0 || !r.factRows(rows) {
+		return false
+	}
+	sup := r.prev(rows, 1)
+	if sup >= 0 && r.items[sup].num != nil {
+		sup = r.prev(sup, 1) // "top 5 declarations by value"
+	}
+	return r.superlativeAt(sup)
+}
+
+// superlativeAt reports a superlative at k: largest, smallest, cheapest.
+func (r *reader) superlativeAt(k int) bool {
+	if k < 0 {
+		return false
+	}
+	it := r.items[k]
+	return it.is(gMax) || it.is(gMin) || it.is(gTop) || it.kind(mMax) != nil && it.kind(mMax).src == r.fact || it.kind(mMin) != nil && it.kind(mMin).src == r.fact
+}
+
+// afterValues is the item after k, past the values that qualify it ("shipments of shrimp
+// by ..."), or -1.
+func (r *reader) afterValues(k int) int {
+	n := r.next(k, 1)
+	for n >= 0 && r.items[n].kind(mValue) != nil && r.items[n].gen == 0 {
+		n = r.next(n, 1)
+	}
+	return n
+}
+
+// rowsAfter is the row noun of the fact right after item k, a number between them ("top 5
+// declarations"), or -1.
+func (r *reader) rowsAfter(k int) int {
+	n := r.next(k, 1)
+	if n >= 0 && r.items[n].num != nil {
+		n = r.next(n, 1)
+	}
+	if n < 0 || !r.factRows(n) {
+		return -1
+	}
+	return n
+}
+
+// superlativeRows reports a superlative right before a row noun of the fact that no value
+// word follows ("the single biggest declaration", "the 5 cheapest declarations by unit
+// price"): the rows with the largest or smallest value; "the largest declaration value" is
+// the value itself, and so is "the age of the youngest patient".
+func (r *reader) superlativeRows() bool {
+	for k, it := range r.items {
+		if it.kind(mField) != nil || it.kind(mMeasure) != nil {
+			return false
+		}
+		if !r.superlativeAt(k) {
+			continue
+		}
+		n := r.rowsAfter(k)
+		if n < 0 {
+			continue
+		}
+		after := r.next(n, 1)
+		if it.is(gTop) {
+			after = r.afterValues(n) // "top 5 declarations by value"; "top 5 declarations" are kinds of rows
+			return after >= 0 && r.items[after].is(gBy) && r.next(after, 1) >= 0 && r.rowsBy(r.next(after, 1))
+		}
+		return after < 0 || r.items[after].kind(mMeasure) == nil && r.items[after].kind(mField) == nil
 	}
 	return false
 }
@@ -234,7 +375,12 @@ func (r *reader) readRowOrder(which bool) {
 	for k, it := range r.items {
 		var field string
 		var desc bool
+		var by *meaning
 		switch {
+		case it.is(gTop) && r.rowsAfter(k) >= 0: // "top 5 declarations by value" (topN used "top")
+			if by = r.orderedBy(k, ""); by != nil {
+				field, desc = by.field, true
+			}
 		case it.used:
 		case it.is(gRecent) && tf != "":
 			field, desc = tf, true
@@ -242,10 +388,16 @@ func (r *reader) readRowOrder(which bool) {
 			field = tf
 		case it.kind(mMax) != nil && it.kind(mMax).src == r.fact:
 			field, desc = it.kind(mMax).field, true
+			by = r.orderedBy(k, field)
 		case it.kind(mMin) != nil && it.kind(mMin).src == r.fact:
 			field = it.kind(mMin).field
+			by = r.orderedBy(k, field)
 		case (it.is(gMax) || it.is(gMin)) && (which || r.rowsNext(k)):
-			m := r.operandOf(k)
+			m := r.orderedBy(k, "")
+			by = m
+			if m == nil {
+				m = r.operandOf(k)
+			}
 			if m == nil && r.rowsNext(k) { // "the largest shipment": by the amount it declares
 				m = r.defaultAmountField()
 			}
@@ -260,12 +412,40 @@ func (r *reader) readRowOrder(which bool) {
 		if p := r.prev(k, 1); p >= 0 && (r.items[p].is(gMost) || r.items[p].is(gLeast)) {
 			r.items[p].used = true // "the most recent"
 		}
-		r.q.Order = &semantic.Order{Field: field, Desc: desc}
+		r.q.Order = &semantic.Order{Field: field, Desc: desc, Ranked: by != nil}
 		if r.q.Limit == 0 {
 			r.q.Limit = 1
 		}
 		return
 	}
+}
+
+// orderedBy reads "by X" right after the row noun that follows the superlative at k ("the
+// 5 cheapest declarations by unit price", "the 3 biggest transactions by value"): the field
+// X names, or that the measure X sums. It is marked used when want is "" or that field.
+func (r *reader) orderedBy(k int, want string) *meaning {
+	rows := r.rowsAfter(k)
+	if rows < 0 {
+		return nil
+	}
+	by := r.afterValues(rows)
+	x := r.next(by, 1)
+	if by < 0 || x < 0 || !r.items[by].is(gBy) {
+		return nil
+	}
+	m := r.items[x].kind(mField)
+	if mm := r.items[x].kind(mMeasure); m == nil && mm != nil && summedField(mm) != "" {
+		m = &meaning{kind: mField, src: mm.src, field: summedField(mm)}
+	}
+	if m == nil || m.src != r.fact || !numeric(m) {
+		return nil
+	}
+	if want != "" && m.field != want {
+		r.uncover("rows ordered by %s and by %q at once", want, r.items[x].word) // "the cheapest declarations by value"
+		return nil
+	}
+	r.items[by].used, r.items[x].used = true, true
+	return m
 }
 
 // rowsNext reports a row noun of the fact right after item k ("largest shipment").
@@ -436,4 +616,11 @@ func shareCondition(fs []semantic.Filter) (cond, base []semantic.Filter) {
 // countsRows reports that the query's one measure counts rows or distinct entities.
 func (r *reader) countsRows() bool {
 	return len(r.q.Measures) == 1 && (r.q.Measures[0].Op == data.AggCount || r.q.Measures[0].Op == data.AggCountDistinct)
+}
+
+func dimLabel(d *semantic.Dimension) string {
+	if d.Grain != "" {
+		return d.Grain
+	}
+	return d.Field
 }

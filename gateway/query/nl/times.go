@@ -29,6 +29,9 @@ func (r *reader) readTimes() {
 	if len(idx) >= 2 && (r.has(gVs) || r.has(gCompare)) {
 		r.lendYear(idx)
 	}
+	if len(idx) == 1 && r.periodChange(idx[0], src, field, min, max) {
+		return
+	}
 	var res []resolved
 	for _, k := range idx {
 		it := r.items[k]
@@ -188,4 +191,37 @@ func dataRange(s *semantic.Source, now time.Time) (time.Time, time.Time) {
 		return time.Time{}, time.Time{}
 	}
 	return min, max
+}
+
+// periodChange reads "has X changed from 2023 to 2024", "how did X go up between January
+// and March": a change word with one period from one end to the other is a comparison of
+// the two ends (the values on each and their difference), not the sum over the whole span.
+// The ends must be periods of one kind (two years, two months).
+func (r *reader) periodChange(k int, src *semantic.Source, field string, min, max time.Time) bool {
+	c := r.find(gChange)
+	e := r.items[k].date
+	if c < 0 || r.q.Compare != nil || e.open != "" || e.rel != "" || e.from == e.to || !samePrecision(e.from, e.to) {
+		return false
+	}
+	cmp := &semantic.Compare{}
+	for _, p := range []point{e.from, e.to} {
+		end := *e
+		end.from, end.to = p, p
+		rv := resolve(end, min, max, r.now)
+		if rv.outside {
+			r.uncover("the data covers %s to %s and has nothing for %s", min.Format(day), max.Format(day), describe(rv))
+		}
+		r.note(rv.note)
+		cmp.Sides = append(cmp.Sides, semantic.Side{Label: rv.label, Time: []semantic.TimeFilter{timeFilter(src.Name, field, rv)}})
+	}
+	r.q.Compare = cmp
+	r.items[k].used, r.items[c].used = true, true
+	return true
+}
+
+// samePrecision reports two points that name the same kind of period (both years, both
+// months of a year, both quarters).
+func samePrecision(a, b point) bool {
+	has := func(p point) [5]bool { return [5]bool{p.y != 0, p.h != 0, p.q != 0, p.m != 0, p.d != 0} }
+	return has(a) == has(b)
 }

@@ -25,6 +25,10 @@ type token struct {
 	percent bool
 	// id reports a code such as F-2024-013 or STUDY01-101-0012 (letters and digits joined).
 	id bool
+	// quote numbers the quoted text the token is in ('CÔNG TY', "Seoul"); 0 outside quotes.
+	// quoted is that text as written.
+	quote  int
+	quoted string
 }
 
 // tokenize splits a question into words: runs of letters and digits, kept together across
@@ -34,8 +38,20 @@ type token struct {
 func tokenize(text string) []token {
 	var out []token
 	rs := []rune(text)
+	quote, quotes, start := 0, 0, 0
 	for i := 0; i < len(rs); {
 		r := rs[i]
+		if opens, closes := quoteAt(rs, i, quote != 0); opens || closes {
+			if closes {
+				setQuoted(out, quote, string(rs[start:i]))
+			}
+			if quote = 0; opens {
+				quotes++
+				quote, start = quotes, i+1
+			}
+			i++
+			continue
+		}
 		if r == '%' && len(out) > 0 && out[len(out)-1].isNum {
 			out[len(out)-1].percent = true
 			i++
@@ -62,8 +78,15 @@ func tokenize(text string) []token {
 			i = j
 			continue
 		}
+		n := len(out)
 		out = append(out, split(string(rs[i:j]))...)
+		for k := n; k < len(out); k++ {
+			out[k].quote = quote
+		}
 		i = j
+	}
+	if quote != 0 {
+		setQuoted(out, quote, strings.TrimRight(string(rs[start:]), "?!. "))
 	}
 	return mergeMultipliers(out)
 }
@@ -77,6 +100,32 @@ func slashWith(w, orig string, slash bool) token {
 		return token{w: "with", orig: orig + "/"}
 	}
 	return token{w: w, orig: orig}
+}
+
+func setQuoted(ts []token, quote int, text string) {
+	for k := range ts {
+		if ts[k].quote == quote {
+			ts[k].quoted = strings.TrimSpace(text)
+		}
+	}
+}
+
+// quoteAt reports a quotation mark at i that opens quoted text (after a space or at the
+// start, before a word) or closes it (inside quotes, not before a letter); an apostrophe
+// within or after a word ("what's", "companies'") is neither.
+func quoteAt(rs []rune, i int, open bool) (opens, closes bool) {
+	if !strings.ContainsRune(`'"“”‘’«»`, rs[i]) {
+		return false, false
+	}
+	before := i == 0 || unicode.IsSpace(rs[i-1]) || strings.ContainsRune("(", rs[i-1])
+	after := i+1 < len(rs) && isWord(rs[i+1])
+	switch {
+	case open && !after:
+		return false, true
+	case !open && before && after:
+		return true, false
+	}
+	return false, false
 }
 
 func isWord(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) }

@@ -10,7 +10,8 @@ import "unicode/utf8"
 // are targets. Values (names of people, products, companies) are not: a name one letter
 // from another may be another name ("Marta", "Marco"). Nor is the generic lexicon: its
 // words change what is computed, and a real word is often one letter from one of them
-// ("leaving" → leading, a top N; "median" → media, the mean).
+// ("leaving" → leading, a top N; "median" → media, the mean), except a few long words
+// (lexiconTargets) that no near miss of another word reaches.
 
 // minTypoLen is the shortest word corrected by any edit: shorter words have too many
 // neighbours. A word of shortTypoLen letters is corrected only when it is a longer word of
@@ -32,6 +33,11 @@ func (v *vocab) addCorrectable(words ...string) {
 	}
 }
 
+// lexiconTargets are the few words of the generic lexicon a typo may be read as ("diffrent"
+// → different, "avrage" → average): long words, none one edit from another, read only when
+// no other word of the lexicon is one edit from the typo either.
+var lexiconTargets = []string{"different", "distinct", "average", "percentage", "maximum", "minimum", "highest", "between", "percentuale"}
+
 // correct returns the word of the vocabulary w is one edit away from, if exactly one.
 func (v *vocab) correct(w string) (string, bool) {
 	n := utf8.RuneCountInString(w)
@@ -51,7 +57,29 @@ func (v *vocab) correct(w string) (string, bool) {
 			found = c
 		}
 	}
+	for _, c := range lexiconTargets {
+		if oneEdit(w, c) {
+			if found != "" && found != c {
+				return "", false
+			}
+			found = c
+		}
+	}
+	if contains(lexiconTargets, found) && nearLexicon(w, found) {
+		return "", false
+	}
 	return found, found != ""
+}
+
+// nearLexicon reports a word of the lexicon other than target one edit from w: w may be a
+// typo of either.
+func nearLexicon(w, target string) bool {
+	for l := range lexicon {
+		if l != target && oneEdit(w, l) {
+			return true
+		}
+	}
+	return false
 }
 
 // oneEdit reports that a and b differ by exactly one insertion, deletion, substitution or

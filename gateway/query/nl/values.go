@@ -35,7 +35,11 @@ func (r *reader) valueGroups() []*valueGroup {
 	var out []*valueGroup
 	var cur *valueGroup
 	for k, it := range r.items {
-		if it.used || it.kind(mValue) == nil || (it.gen == gTop && r.next(k, 1) >= 0 && r.items[r.next(k, 1)].num != nil) {
+		if it.used { // a text condition's words ("begins with 'CÔNG TY'")
+			cur = nil
+			continue
+		}
+		if it.kind(mValue) == nil || (it.gen == gTop && r.next(k, 1) >= 0 && r.items[r.next(k, 1)].num != nil) {
 			if cur != nil && !r.listGlue(it) {
 				cur = nil
 			}
