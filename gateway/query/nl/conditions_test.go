@@ -10,6 +10,9 @@ func TestShareCondition(t *testing.T) {
 			[]string{`"share":{"filters":[{"source":"adae","field":"AEREL","op":"in","values":["RELATED"]},{"source":"adae","field":"AEREL","op":"notIn"`}, []string{`"uncovered"`}},
 	})
 	runParseCases(t, "findings", []parseCase{
+		{"closure rate for High findings", []string{`"filters":[{"source":"findings","field":"severity"`, `"share":{"filters":[{"source":"findings","field":"status","op":"in","values":["Closed"]}]}`}, []string{`"uncovered"`}},
+		{"closure rate by year (% closed)", []string{`"grain":"year"`, `"share":{"filters":[{"source":"findings","field":"status","op":"in","values":["Closed"]}]}`}, []string{`"uncovered"`}},
+		{"what % of High findings are closed", []string{`"share":{"filters":[{"source":"findings","field":"status"`}, []string{`"uncovered"`}},
 		{"what percentage of open findings are high", []string{`"filters":[{"source":"findings","field":"status"`, `"share":{"filters":[{"source":"findings","field":"severity","op":"in","values":["High"]}]}`}, []string{`"uncovered"`}},
 	})
 }
@@ -24,5 +27,30 @@ func TestUnitThreshold(t *testing.T) {
 		{"how many patients under 40 years in the placebo arm", []string{`"field":"AGE","op":"lessThan","values":[40]`, `"Placebo"`}, []string{`"uncovered"`}},
 		{"how many patients 60 days or more", []string{`"field":"TRTDURD","op":"atLeast","values":[60]`}, []string{`"uncovered"`}},
 		{"how many patients over 3 months", []string{`"uncovered"`}, nil},
+	})
+}
+
+// TestAmountCounted: "how many <goods>" counts the goods' pieces even when a row noun
+// follows later as context; a row noun right after the goods ("LED TV declarations") is
+// what is counted.
+func TestAmountCounted(t *testing.T) {
+	runParseCases(t, "trade", []parseCase{
+		{"how many LED TVs in total on declarations with import country Germany?", []string{`"op":"sum","field":"quantity"`, `"Germany"`}, []string{`"uncovered"`, `"op":"count"`}},
+		{"how many LED TV declarations for Germany", []string{`"op":"count"`}, []string{`"uncovered"`, `"op":"sum"`}},
+		{"how many declarations of LED TVs for Germany", []string{`"op":"count"`}, []string{`"uncovered"`, `"op":"sum"`}},
+	})
+}
+
+// TestFramingVerbs: verbs of judging and appearing, intensifiers and "(inclusive)" frame
+// the condition the other words state.
+func TestFramingVerbs(t *testing.T) {
+	runParseCases(t, "clinical", []parseCase{
+		{"How many AEs were judged not related to study drug?", []string{`"AEREL"`}, []string{`"uncovered"`}},
+		{"How many distinct preferred terms appear in the AE data?", []string{`"op":"count_distinct","field":"AEDECOD"`}, []string{`"uncovered"`}},
+		{"What percentage of patients had at least one AE assessed as definitely RELATED (not counting 'possibly related')?", []string{`"share"`, `"values":["RELATED"]`}, []string{`"uncovered"`}},
+	})
+	runParseCases(t, "findings", []parseCase{
+		{"How many findings were identified between June and September 2022 (inclusive)?", []string{`"from":"2022-06-01","to":"2022-09-30"`}, []string{`"uncovered"`}},
+		{"compare open findings in 2023 vs 2024", []string{`"compare"`}, []string{`"uncovered"`}},
 	})
 }

@@ -251,6 +251,14 @@ func init() {
 		decrease|decreased|decreases|rise|rose|risen|fall|fell|fallen|drop|dropped|decline|declined|grew|grown|shrank|shrunk|evolve|evolved|
 		cambiato|cambiata|cambiati|cambiate|cambiare|variato|variata|variati|variate|aumentato|aumentata|aumentati|aumentate|
 		diminuito|diminuita|diminuiti|diminuite|calato|calata|calati|calate|cresciuto|cresciuta|cresciuti|cresciute|sceso|scesa|scesi|salito|salita|saliti`)
+	// Verbs of judging and appearing, intensifiers, and the inclusiveness of a range: they
+	// frame a condition (the value, the range) that the other words state.
+	add(gFiller, `judged|judged as|deemed|considered|considered as|rated as|classed as|categorised as|categorized as|
+		appear|appears|appeared|appearing|compaiono|appaiono|figurano|
+		definitely|certainly|clearly|actually|sicuramente|certamente|
+		inclusive|inclusivo|both inclusive|estremi inclusi|inclusi gli estremi|compresi gli estremi`)
+	// "closure rate", "tasso di chiusura": the share of the rows with the value named.
+	add(gPercent, `rate|rates|tasso|ratio`)
 	grain("day", `day|days|giorno|giorni|date|dates|data|giornata|giornate`)
 	grain("month", `month|months|mese|mesi`)
 	grain("quarter", `quarter|quarters|trimestre|trimestri`)

@@ -296,6 +296,9 @@ func (r *reader) countedRows() *item {
 	if k < 0 {
 		k = r.find(gHowMuch)
 	}
+	if k >= 0 && r.amountCounted(k) {
+		return nil // "how many LED TVs in total on declarations …": the pieces, not the declarations
+	}
 	var first *item
 	for j, it := range r.items {
 		if it.kind(mRows) == nil {
@@ -316,6 +319,22 @@ func (r *reader) countedRows() *item {
 		}
 	}
 	return first
+}
+
+// amountCounted reports a counting word followed by a value counted in pieces (a field
+// that declares its amount: goods, dishes) that is not part of a row noun after it: "how
+// many LED TVs (in total) on declarations of Germany" counts the TVs; "how many LED TV
+// declarations" counts the declarations.
+func (r *reader) amountCounted(k int) bool {
+	v := r.next(k, 1)
+	if v < 0 {
+		return false
+	}
+	m := r.items[v].kind(mValue)
+	if m == nil || len(r.items[v].ms) != 1 || m.src.Decl.Fields[m.field].Amount == "" {
+		return false
+	}
+	return v+1 >= len(r.items) || r.items[v+1].kind(mRows) == nil // the very next word: "LED TV declarations"
 }
 
 // joinable reports whether a source can filter the fact source (they share an entity).
@@ -370,7 +389,7 @@ func (r *reader) pick(it *item) *meaning {
 
 // leftovers lists what the question asked that no part of the query uses.
 func (r *reader) leftovers() {
-	for _, it := range r.items {
+	for k, it := range r.items {
 		if it.used {
 			continue
 		}
@@ -395,6 +414,8 @@ func (r *reader) leftovers() {
 			r.uncover("%q: a ranking this listing does not make", it.word)
 		case len(it.ms) == 0 && (it.gen == gMost || it.gen == gLeast || it.gen == gTop) && r.q.Order == nil && r.q.Compare == nil && r.q.Limit == 0:
 			r.uncover("%q: a ranking this query does not make", it.word) // "the best day" answered with the total
+		case len(it.ms) == 0 && it.word == "data" && k > 0 && r.items[k-1].kind(mRows) != nil:
+			// "in the AE data", "the orders data": the dataset of those rows (Italian "data" is a date)
 		case len(it.ms) == 0 && it.gen == gGrain && r.unitIs(grains[it.word]):
 			// "treatment duration in days", "(days)": the unit of what is computed
 		case len(it.ms) == 0 && (it.gen == gGrain || it.gen == gGrainBy) && !r.byTime():

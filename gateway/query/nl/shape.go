@@ -583,7 +583,7 @@ func (r *reader) readShare() {
 		e := r.exists[len(r.exists)-1]
 		sh.Exists, r.exists = &e, r.exists[:len(r.exists)-1]
 	case len(r.q.Filters) > 0:
-		sh.Filters, r.q.Filters = shareCondition(r.q.Filters)
+		sh.Filters, r.q.Filters = shareCondition(r.q.Filters, r.shareValue(k))
 	case r.dim != nil && !r.ranked && r.countsRows():
 		// "percentage of findings by severity": each group's share of all the rows
 	default:
@@ -601,8 +601,16 @@ func (r *reader) readShare() {
 // of: the condition is the last one named ("what percentage of open findings are high"),
 // with every other condition on its field, which only narrows it ("AEs assessed as
 // related, not counting possibly related": one condition on AEREL, not a share of it).
-func shareCondition(fs []semantic.Filter) (cond, base []semantic.Filter) {
+//
+// A value right next to the share's word names the condition wherever it stands: "closure
+// rate for high findings", "% closed by year" ask for the closed share of those rows.
+func shareCondition(fs []semantic.Filter, next *meaning) (cond, base []semantic.Filter) {
 	last := fs[len(fs)-1]
+	for _, f := range fs {
+		if next != nil && f.Source == next.src.Name && f.Field == next.field {
+			last = f
+		}
+	}
 	for _, f := range fs {
 		if f.Source == last.Source && f.Field == last.Field {
 			cond = append(cond, f)
@@ -611,6 +619,19 @@ func shareCondition(fs []semantic.Filter) (cond, base []semantic.Filter) {
 		}
 	}
 	return cond, base
+}
+
+// shareValue is the value right before or after the share's word at k ("closure rate",
+// "% closed", "rate of closure"), or nil.
+func (r *reader) shareValue(k int) *meaning {
+	for _, j := range []int{k - 1, k + 1} {
+		if j >= 0 && j < len(r.items) {
+			if m := r.items[j].kind(mValue); m != nil {
+				return m
+			}
+		}
+	}
+	return nil
 }
 
 // countsRows reports that the query's one measure counts rows or distinct entities.

@@ -36,7 +36,7 @@ func (v *vocab) addCorrectable(words ...string) {
 // lexiconTargets are the few words of the generic lexicon a typo may be read as ("diffrent"
 // → different, "avrage" → average): long words, none one edit from another, read only when
 // no other word of the lexicon is one edit from the typo either.
-var lexiconTargets = []string{"different", "distinct", "average", "percentage", "maximum", "minimum", "highest", "between", "percentuale"}
+var lexiconTargets = []string{"different", "distinct", "average", "percentage", "maximum", "minimum", "highest", "between", "percentuale", "distribution", "distribuzione", "breakdown"}
 
 // correct returns the word of the vocabulary w is one edit away from, if exactly one.
 func (v *vocab) correct(w string) (string, bool) {

@@ -9,6 +9,7 @@ func TestLexiconTypos(t *testing.T) {
 		{"how many diffrent companies imported LED TVs?", []string{`"op":"count_distinct","field":"importCompanyName"`, `\"diffrent\" read as \"different\"`}, []string{`"uncovered"`}},
 		{"avrage unit price of steel", []string{`"op":"average","field":"unitPriceUSD"`, `read as \"average\"`}, []string{`"uncovered"`}},
 		{"percentge of declarations in kg", []string{`"share"`, `read as \"percentage\"`}, []string{`"uncovered"`}},
+		{"value distribuiton by country", []string{`"groupBy":{"source":"transactions","field":"importCountry"}`, `read as \"distribution\"`}, []string{`"uncovered"`}},
 		// "distinet" is one edit from distinct and from distinte (Italian): not guessed.
 		{"how many distinet companies", []string{`"uncovered"`}, []string{"read as"}},
 	})
