@@ -95,12 +95,13 @@ func Execute(ctx context.Context, m *Model, q *Query, read Reader) (*Result, err
 }
 
 // searched refuses a value computed over a search of the text that no row matches at all
-// ("how many findings are about fire safety" when no text says "fire safety"): zero would
-// answer for a topic the data words differently, so the answer says the text is not there.
-// A listing shows its empty result as it is.
+// ("how many findings are about fire safety" when no text says "fire safety", "how many
+// declarations with a Seol address"): zero would answer for a topic or a name the data
+// words differently, so the answer says the text is not there. A listing shows its empty
+// result as it is.
 func (x *exec) searched(ctx context.Context) error {
 	for _, f := range x.q.Filters {
-		if f.Op != data.OpContains || len(f.Or) == 0 || (f.Source != x.fact.Name && f.Source != "") {
+		if (f.Op != data.OpContains && f.Op != data.OpStartsWith) || (f.Source != x.fact.Name && f.Source != "") {
 			continue
 		}
 		for _, v := range f.Values {
@@ -114,7 +115,7 @@ func (x *exec) searched(ctx context.Context) error {
 	return nil
 }
 
-// mentioned refuses a text that no row's text fields contain.
+// mentioned refuses a text that no row's text fields contain (or, for startsWith, begin with).
 func (x *exec) mentioned(ctx context.Context, f Filter) error {
 	q := &data.Query{Type: "aggregation", Filters: anyOf(anyField(f)), Aggregations: []data.Aggregation{{Operation: data.AggCount}}}
 	res, err := x.read(ctx, Step{Source: x.fact.Name, Kind: ReadMetric, Query: q, Why: fmt.Sprintf("whether any row mentions %v", f.Values[0])})
@@ -122,7 +123,11 @@ func (x *exec) mentioned(ctx context.Context, f Filter) error {
 		return err
 	}
 	if n, _ := toFloat(res.Rows[0].Values[0]); n == 0 {
-		return unanswerable("no %s of the %s mentions %q", JoinOr(append([]string{f.Field}, f.Or...)), orDefault(x.fact.Decl.Rows.Unit, "rows"), fmt.Sprint(f.Values[0]))
+		verb := "mentions"
+		if f.Op == data.OpStartsWith {
+			verb = "starts with"
+		}
+		return unanswerable("no %s of the %s %s %q", JoinOr(append([]string{f.Field}, f.Or...)), orDefault(x.fact.Decl.Rows.Unit, "rows"), verb, fmt.Sprint(f.Values[0]))
 	}
 	return nil
 }

@@ -237,6 +237,16 @@ func TestTextSearch(t *testing.T) {
 	if err != nil || len(res.Rows) != 0 {
 		t.Fatalf("a listing of it: %+v %v", res, err)
 	}
+	// One field's text, as a question gives it ("a Seol address", "whose title begins
+	// with 'Safety'"): a count over a text no row has is refused the same way.
+	for _, f := range []Filter{
+		{Source: "findings", Field: "department", Op: data.OpContains, Values: []any{"Securty"}, Match: data.MatchNormalized},
+		{Source: "findings", Field: "title", Op: data.OpStartsWith, Values: []any{"Safety"}, Match: data.MatchNormalized},
+	} {
+		if _, err := Execute(context.Background(), mm.m, &Query{Source: "findings", Measures: count, Filters: []Filter{f}}, mm.read); !errors.As(err, &un) || !strings.Contains(un.Reason, "no "+f.Field+" of the findings") {
+			t.Fatalf("a count over a text of %s no row has: %v", f.Field, err)
+		}
+	}
 }
 
 // TestDeniedReadStops: a read the policy denies stops the execution; nothing after it runs.

@@ -54,3 +54,15 @@ func TestFramingVerbs(t *testing.T) {
 		{"compare open findings in 2023 vs 2024", []string{`"compare"`}, []string{`"uncovered"`}},
 	})
 }
+
+// TestNamedAmount: a numeric field named alone is its total when a metric of the source
+// sums it; a field no metric sums is not added up.
+func TestNamedAmount(t *testing.T) {
+	runParseCases(t, "analytics", []parseCase{
+		{"quantity by category", []string{`"metric":"quantity_total"`, `"groupBy":{"source":"orders","field":"category"}`}, []string{`"uncovered"`}},
+	})
+	runParseCases(t, "trade", []parseCase{
+		{"smartphone qty by year", []string{`"op":"sum","field":"quantity"`, `"grain":"year"`}, []string{`"uncovered"`}},
+		{"unit price by country", []string{`"uncovered"`}, []string{`"op":"sum"`}},
+	})
+}

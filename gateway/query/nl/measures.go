@@ -185,7 +185,46 @@ func (r *reader) fieldMeasure(seen map[string]bool) {
 	if len(r.q.Measures) == 0 && r.dim != nil && r.ranked {
 		r.criterion(seen) // "top 3 importers by value", "per quantità"
 	}
+	if len(r.q.Measures) == 0 && !r.ranked && !r.anyOf(gCount, gDistinct, gPercent) {
+		r.namedAmount(seen) // "quantity by category"
+	}
 	r.restatedAverage()
+}
+
+// namedAmount reads a numeric field named as what the question asks, with no aggregation
+// word, as its total when a metric of the source sums it ("quantity by category",
+// "smartphone qty by year"): the metric says that adding the field up is meaningful. A
+// field no metric sums (a price, an age) is not added up, and two such fields are not
+// guessed between.
+func (r *reader) namedAmount(seen map[string]bool) {
+	var found *meaning
+	var metric string
+	for _, it := range r.items {
+		m := it.kind(mField)
+		if m == nil || it.used || m.src != r.fact || !numeric(m) || len(it.ms) != 1 {
+			continue
+		}
+		name := summingMetric(r.fact, m.field)
+		if name == "" || found != nil && found.field != m.field {
+			return
+		}
+		found, metric = m, name
+	}
+	if found == nil {
+		return
+	}
+	r.markField(found)
+	r.addMeasure(semantic.Measure{Metric: metric, Unit: r.fact.Decl.Fields[found.field].Unit}, seen)
+}
+
+// summingMetric is the name of a metric of the source that is exactly the sum of field, or "".
+func summingMetric(s *semantic.Source, field string) string {
+	for _, mt := range s.Schema().Metrics {
+		if summedField(&meaning{src: s, metric: mt.Name}) == field {
+			return mt.Name
+		}
+	}
+	return ""
 }
 
 // plainWords qualify an average as the plain mean of the rows' values.

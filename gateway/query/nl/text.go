@@ -203,6 +203,34 @@ func (r *reader) textConditions() {
 		}
 		r.q.Filters = append(r.q.Filters, semantic.Filter{Source: f.src.Name, Field: f.field, Op: op, Values: []any{text}, Match: data.MatchNormalized})
 	}
+	r.wordBeforeField()
+}
+
+// wordBeforeField reads "importers with a Seoul address", "un indirizzo di Hanoi" turned
+// around: one word no vocabulary knows, right before (in the text, nothing between) a
+// string field whose values are not read, is text that field contains. The word must be
+// alone: "a Ho Chi Minh address" leaves where the text starts unsaid, and is refused.
+func (r *reader) wordBeforeField() {
+	for k := 1; k < len(r.items); k++ {
+		w, f := r.items[k-1], r.items[k].kind(mField)
+		if f == nil || r.items[k].used || len(r.items[k].ms) != 1 || w.used || !r.unknownWord(k-1) {
+			continue
+		}
+		if typeOf(f.src, f.field) != data.TypeString || f.src.Decl.Fields[f.field].Index != "" || w.j != r.items[k].i {
+			continue
+		}
+		if k >= 2 && r.unknownWord(k-2) {
+			continue // two unknown words: which of them the text is, is not said
+		}
+		w.used, r.items[k].used = true, true
+		r.q.Filters = append(r.q.Filters, semantic.Filter{Source: f.src.Name, Field: f.field, Op: data.OpContains, Values: []any{r.ts[w.i].orig}, Match: data.MatchNormalized})
+	}
+}
+
+// unknownWord reports that item k is one word no vocabulary knows.
+func (r *reader) unknownWord(k int) bool {
+	it := r.items[k]
+	return it.j == it.i+1 && it.gen == 0 && len(it.ms) == 0 && it.date == nil && it.num == nil && !r.ts[it.i].id
 }
 
 // textField is the string field named right before item k (fillers aside).

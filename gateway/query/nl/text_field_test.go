@@ -16,6 +16,8 @@ func TestTextConditions(t *testing.T) {
 		{"How many transactions list a company address in Seoul Korea?", []string{`"uncovered"`}, nil},
 		{"companies whose name begins with Dell", []string{`"uncovered"`}, nil},
 		{"imports in Seoul", []string{`"uncovered"`}, nil},
+		{"total value for a Shanghai address in 2024", []string{`"field":"importCompanyAddress","op":"contains","values":["Shanghai"]`, `"label":"2024"`}, []string{`"uncovered"`}},
+		{"declarations with a Ho Chi Minh address", []string{`"uncovered"`}, []string{`"op":"contains"`}},
 	})
 }
 
