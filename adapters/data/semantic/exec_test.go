@@ -140,6 +140,23 @@ func TestExecute(t *testing.T) {
 	}
 }
 
+// TestWeekdays: a filter on the weekday of the time field and a grouping by weekday, named.
+// The values were computed separately over the CSV (strftime('%w')).
+func TestWeekdays(t *testing.T) {
+	mm := openExample(t, "analytics", [3]string{"orders", "schema.yaml", "orders.csv"})
+	weekend := Filter{Source: "orders", Field: "order_date", Part: data.GroupWeekday, Op: data.OpIn, Values: []any{6, 0}}
+	res, err := Execute(context.Background(), mm.m, &Query{Source: "orders", Measures: []Measure{{Metric: "revenue"}}, Filters: []Filter{weekend}}, mm.read)
+	if err != nil || res.Values[0] != 6202.0 {
+		t.Fatalf("weekend revenue = %v, %v; want 6202", res, err)
+	}
+	res, err = Execute(context.Background(), mm.m, &Query{Source: "orders", Measures: []Measure{{Op: data.AggCount}},
+		GroupBy: &Dimension{Source: "orders", Field: "order_date", Grain: data.GroupWeekday}}, mm.read)
+	want := "Sunday=117 Monday=132 Tuesday=127 Wednesday=137 Thursday=150 Friday=132 Saturday=146"
+	if err != nil || groupsOf(res) != want {
+		t.Fatalf("orders by weekday = %s, %v; want %s", groupsOf(res), err, want)
+	}
+}
+
 // TestCompareReturnsBothValuesAndTheDifference: a comparison of two periods answers each
 // side and the change from the first to the second.
 func TestCompareReturnsBothValuesAndTheDifference(t *testing.T) {

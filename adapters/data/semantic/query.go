@@ -71,6 +71,9 @@ type Filter struct {
 	Values []any  `json:"values"`
 	// Match is the match strategy for string fields.
 	Match string `json:"match,omitempty"`
+	// Part, on a date field, tests a part of the date: weekday (0 Sunday to 6 Saturday,
+	// "the weekend" is in 0, 6), with equals, in, notEquals or notIn.
+	Part string `json:"part,omitempty"`
 }
 
 // TimeFilter keeps the rows whose time field falls in any of the ranges (inclusive days).
@@ -100,7 +103,8 @@ type Exists struct {
 	Not     bool         `json:"not,omitempty"`
 }
 
-// Dimension is a field of a source, or a grain (day, month, quarter, year) of its time field.
+// Dimension is a field of a source, or a grain (day, month, quarter, year, weekday) of its
+// time field.
 type Dimension struct {
 	Source string `json:"source"`
 	Field  string `json:"field"`
