@@ -52,6 +52,7 @@ const (
 	gWhy                        // why, explain, analyse: an analysis, not a value
 	gBetween                    // between N and M (of numbers; dates are read before)
 	gUnsupported                // median, percentile, variance: statistics the query does not compute
+	gWeekday                    // monday, sabato, the weekend: days of the week (see weekdaySets)
 )
 
 // grains are the time grains words name, for grouping by the time dimension.
