@@ -213,6 +213,10 @@ func init() {
 	add(gUnsupported, `median|mediana|percentile|percentili|quartile|quartili|variance|varianza|
 		standard deviation|deviazione standard|std dev|stddev|weighted average|media ponderata|geometric mean|media geometrica`)
 	add(gShow, `fai vedere|mi fai vedere|vedere|vediamo|let s see|lets see`)
+	// "Quanti ordini superano i 40 euro": to exceed is to be more than.
+	add(gGT, `supera|superano|superava|superavano|superi|superando|exceed|exceeded`)
+	// "Quale tavolo porta più incasso": to bring frames the measure, as "brings in" does.
+	add(gFiller, `porta|portano|portato|ha portato|hanno portato|portare|portava|portavano`)
 	add(gGroupOf, `break down|broken down|breakdown by|ripartito|ripartiti|suddiviso|suddivisi`)
 	grain("day", `day|days|giorno|giorni|date|dates|data|giornata|giornate`)
 	grain("month", `month|months|mese|mesi`)
