@@ -215,6 +215,17 @@ func init() {
 	add(gShow, `fai vedere|mi fai vedere|vedere|vediamo|let s see|lets see`)
 	// "Quanti ordini superano i 40 euro": to exceed is to be more than.
 	add(gGT, `supera|superano|superava|superavano|superi|superando|exceed|exceeded`)
+	// The whole period of the data asks for no period: every phrase of it whole, so that a
+	// shorter filler at its start ("in tutto", "over the") never leaves "il periodo" or
+	// "period" unread.
+	add(gFiller, `in tutto il periodo|per tutto il periodo|su tutto il periodo|di tutto il periodo|tutto il periodo considerato|
+		in tutto l intero periodo|sull intero periodo|per l intero periodo|l intero arco temporale|intero arco temporale|tutto l arco temporale|periodo completo|
+		in tutti i dati|su tutti i dati|tutti i dati|in tutto il dataset|tutto il dataset|l intero dataset|intero dataset|
+		over the whole period|for the whole period|in the whole period|during the whole period|across the whole period|
+		over the entire period|for the entire period|in the entire period|across the entire period|
+		full period|the full period|over the full period|for the full period|whole time period|entire time period|the whole time|the entire time|
+		all the data|in all the data|across all the data|over all the data|all of the data|all data|in all data|across all data|
+		the whole dataset|the entire dataset|the full dataset|whole dataset|entire dataset|full dataset|all periods|all the period`)
 	// "Quale tavolo porta più incasso": to bring frames the measure, as "brings in" does.
 	add(gFiller, `porta|portano|portato|ha portato|hanno portato|portare|portava|portavano`)
 	add(gGroupOf, `break down|broken down|breakdown by|ripartito|ripartiti|suddiviso|suddivisi`)

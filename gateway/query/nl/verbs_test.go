@@ -21,3 +21,15 @@ func TestMeasureVerbs(t *testing.T) {
 		{"quante voci di menu diverse abbiamo venduto?", []string{`"op":"count_distinct","field":"item_name"`}, []string{`"uncovered"`}},
 	})
 }
+
+// TestWholePeriod: the whole period of the data asks for no period, whatever shorter filler
+// starts the phrase ("in tutto", "over the").
+func TestWholePeriod(t *testing.T) {
+	var cases []parseCase
+	for _, q := range []string{"fatturato in tutto il periodo", "quanti ordini per tutto il periodo?", "fatturato sull'intero periodo",
+		"revenue over the whole period", "revenue for the entire period", "revenue over the full period", "revenue in all the data",
+		"revenue across all the data", "fatturato in tutti i dati"} {
+		cases = append(cases, parseCase{q, []string{`"measures"`}, []string{`"uncovered"`, `"time"`}})
+	}
+	runParseCases(t, "analytics", cases)
+}
