@@ -157,6 +157,21 @@ func TestWeekdays(t *testing.T) {
 	}
 }
 
+// TestAveragePerDay: an average per day divides by the days that have rows, and says so.
+// 189 orders over the 31 days of January 2025 with orders (computed over the CSV).
+func TestAveragePerDay(t *testing.T) {
+	mm := openExample(t, "analytics", [3]string{"orders", "schema.yaml", "orders.csv"})
+	q := &Query{Source: "orders", Measures: []Measure{{Op: data.AggCount}}, AveragePer: &Dimension{Source: "orders", Field: "order_date", Grain: data.GroupDay},
+		Time: []TimeFilter{{Source: "orders", Field: "order_date", Ranges: []Range{{"2025-01-01", "2025-01-31"}}}}}
+	res, err := Execute(context.Background(), mm.m, q, mm.read)
+	if err != nil || res.Values[0] != 6.1 {
+		t.Fatalf("orders per day = %v, %v; want 6.1", res, err)
+	}
+	if !strings.Contains(strings.Join(res.Notes, " "), "over the 31 days that have orders (days without any are not counted)") {
+		t.Errorf("notes = %v", res.Notes)
+	}
+}
+
 // TestCompareReturnsBothValuesAndTheDifference: a comparison of two periods answers each
 // side and the change from the first to the second.
 func TestCompareReturnsBothValuesAndTheDifference(t *testing.T) {

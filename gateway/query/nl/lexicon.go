@@ -226,6 +226,12 @@ func init() {
 		full period|the full period|over the full period|for the full period|whole time period|entire time period|the whole time|the entire time|
 		all the data|in all the data|across all the data|over all the data|all of the data|all data|in all data|across all data|
 		the whole dataset|the entire dataset|the full dataset|whole dataset|entire dataset|full dataset|all periods|all the period`)
+	// "Quanti ordini facciamo al giorno", "quanto incassiamo al mese": per day, per month.
+	// "al mese di marzo" names March, no grain.
+	grainBy("day", `al giorno|a giorno`)
+	grainBy("month", `al mese|a mese`)
+	grainBy("year", `all anno`)
+	add(gFiller, `al mese di|del mese di|nel mese di|il mese di|mese di`)
 	// "Quale tavolo porta più incasso": to bring frames the measure, as "brings in" does.
 	add(gFiller, `porta|portano|portato|ha portato|hanno portato|portare|portava|portavano`)
 	add(gGroupOf, `break down|broken down|breakdown by|ripartito|ripartiti|suddiviso|suddivisi`)

@@ -33,3 +33,15 @@ func TestWholePeriod(t *testing.T) {
 	}
 	runParseCases(t, "analytics", cases)
 }
+
+// TestAveragePerGrain: "al giorno", "al mese" are per day, per month: with an average, the
+// average over the days (months) of the period; "al mese di marzo" names March only.
+func TestAveragePerGrain(t *testing.T) {
+	runParseCases(t, "analytics", []parseCase{
+		{"in media quanti ordini facciamo al giorno a gennaio?", []string{`"averagePer":{"source":"orders","field":"order_date","grain":"day"}`, `"op":"count"`, `"from":"2025-01-01"`}, []string{`"uncovered"`}},
+		{"quanto incassiamo in media al giorno?", []string{`"averagePer":{"source":"orders","field":"order_date","grain":"day"}`, `"metric":"revenue"`}, []string{`"uncovered"`}},
+		{"quanti ordini in media al mese?", []string{`"averagePer":{"source":"orders","field":"order_date","grain":"month"}`}, []string{`"uncovered"`}},
+		{"average daily revenue in March", []string{`"averagePer":{"source":"orders","field":"order_date","grain":"day"}`, `"from":"2025-03-01"`}, []string{`"uncovered"`}},
+		{"fatturato al mese di marzo", []string{`"from":"2025-03-01","to":"2025-03-31"`}, []string{`"uncovered"`, `"grain"`}},
+	})
+}
