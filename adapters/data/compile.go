@@ -111,7 +111,7 @@ func checkGroupBy(s *Schema, e *schemaErrs) {
 			}
 			continue
 		}
-		e.add(0, "schema_group_by", "group_by %q is neither a field nor day, month, quarter or year", g)
+		e.add(0, "schema_group_by", "group_by %q is neither a field nor day, month, quarter, year or weekday", g)
 	}
 }
 

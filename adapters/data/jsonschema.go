@@ -40,6 +40,7 @@ func (d *Dataset) JSONSchema() map[string]any {
 			"matchStrategy":   map[string]any{"type": "string", "enum": MatchStrategies, "description": "string fields only; default exact"},
 			"fuzzyThreshold":  map[string]any{"type": "integer", "minimum": 0, "maximum": MaxFuzzyThreshold, "description": "edits allowed by fuzzy matching; default 2"},
 			"logicalOperator": map[string]any{"type": "string", "enum": []string{"AND", "OR"}, "description": "joins this filter to the next; default AND; AND binds tighter than OR"},
+			"part":            map[string]any{"type": "string", "enum": DateParts, "description": "date fields only: test the day of the week instead of the date (0 Sunday to 6 Saturday) with equals, in, notEquals or notIn"},
 		},
 		"required":             []string{"field", "operator", "value"},
 		"additionalProperties": false,

@@ -4,6 +4,7 @@ import (
 	"math"
 	"sort"
 	"strings"
+	"time"
 )
 
 // Eval runs a plan over rows held in memory (values in schema field order, typed as Plan
@@ -45,7 +46,7 @@ func matchWhere(p *Plan, r []any) bool {
 	for _, g := range p.Where {
 		all := true
 		for i := range g {
-			if !matchPred(&g[i], r[fieldIndex(fields, g[i].Field)]) {
+			if !matchPred(&g[i], datePart(g[i].Part, r[fieldIndex(fields, g[i].Field)])) {
 				all = false
 				break
 			}
@@ -227,10 +228,29 @@ func groupValue(g *GroupKey, v any) any {
 	case g.Part == GroupYear && len(s) >= 4:
 		y, _ := toInt(s[:4])
 		return y
+	case g.Part == GroupWeekday:
+		return datePart(GroupWeekday, v)
 	case g.Part != "":
 		return nil
 	}
 	return v
+}
+
+// datePart is the part of a date value a predicate or a grouping tests: the weekday, an
+// int64 from 0 (Sunday) to 6; nil for a value that is no date. Without a part, the value.
+func datePart(part string, v any) any {
+	if part == "" {
+		return v
+	}
+	s, _ := v.(string)
+	if len(s) < 10 {
+		return nil
+	}
+	t, err := time.Parse(time.DateOnly, s[:10])
+	if err != nil {
+		return nil
+	}
+	return int64(t.Weekday())
 }
 
 func toInt(s string) (int64, bool) {

@@ -13,7 +13,7 @@ import (
 // that "op" is not "operator" instead of having its filter silently ignored.
 var (
 	queryKeys       = []string{"type", "filters", "aggregations", "orderBy", "limit", "offset", "confidence"}
-	filterKeys      = []string{"field", "operator", "value", "matchStrategy", "fuzzyThreshold", "logicalOperator"}
+	filterKeys      = []string{"field", "operator", "value", "matchStrategy", "fuzzyThreshold", "logicalOperator", "part"}
 	aggregationKeys = []string{"field", "operation", "metric", "groupBy"}
 )
 

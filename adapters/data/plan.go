@@ -44,6 +44,9 @@ type Pred struct {
 	// Not negates the predicate (notEquals, notIn, notContains become equals, in, contains
 	// with Not set): a row matches when its value is present and the predicate is false.
 	Not bool
+	// Part is "" (the field's value) or weekday: the predicate tests the day of the week of
+	// the date field, an int64 from 0 (Sunday) to 6 (Saturday).
+	Part string
 }
 
 // GroupKey is the grouping of an aggregate query.
@@ -156,6 +159,9 @@ func (d *Dataset) planFilter(f *Filter, path string, ps *problems, warn *[]strin
 		return Pred{}, false
 	}
 	pr := Pred{Field: fld, Op: f.Operator, Strategy: f.MatchStrategy, Threshold: DefaultFuzzyThreshold}
+	if f.Part != "" {
+		return planPart(f, pr, path, ps)
+	}
 	if allowed := OperatorsFor(fld.Type); !contains(allowed, f.Operator) {
 		verb := "is not valid for"
 		if !contains(Operators, f.Operator) {
@@ -174,6 +180,36 @@ func (d *Dataset) planFilter(f *Filter, path string, ps *problems, warn *[]strin
 	}
 	checkKnownValues(&pr, path, ps)
 	pr.Folded = foldValues(pr.Strategy, pr.Values)
+	return pr, len(*ps) == n
+}
+
+// planPart plans a filter on a part of a date field (the weekday): its values are the
+// part's numbers, exact.
+func planPart(f *Filter, pr Pred, path string, ps *problems) (Pred, bool) {
+	n := len(*ps)
+	switch {
+	case !contains(DateParts, f.Part):
+		ps.add(path+".part", "%q is not a part of a date; use one of %s", f.Part, oneOf(DateParts))
+	case pr.Field.Type != TypeDate:
+		ps.add(path+".part", "part applies to date fields only; %s is a %s field", pr.Field.Name, pr.Field.Type)
+	case !contains(partOperators, f.Operator):
+		ps.add(path+".operator", "%s is not valid for the %s of a date; use one of %s", quoteOp(f.Operator), f.Part, oneOf(partOperators))
+	case f.MatchStrategy != "" && f.MatchStrategy != MatchExact:
+		ps.add(path+".matchStrategy", "%s applies to string fields only; omit matchStrategy", f.MatchStrategy)
+	}
+	if len(*ps) > n {
+		return Pred{}, false
+	}
+	pr.Part, pr.Strategy = f.Part, MatchExact
+	if base, ok := negated[f.Operator]; ok {
+		pr.Op, pr.Not = base, true
+	}
+	pr.Values = planValues(pr.Op, f, &Field{Name: pr.Field.Name, Type: TypeInt}, path, ps)
+	for _, v := range pr.Values {
+		if d, _ := v.(int64); d < 0 || d > 6 {
+			ps.add(path+".value", "%v is not a day of the week; use 0 (Sunday) to 6 (Saturday)", v)
+		}
+	}
 	return pr, len(*ps) == n
 }
 

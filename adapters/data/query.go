@@ -44,6 +44,10 @@ type Filter struct {
 	// LogicalOperator joins this filter to the next: AND (default) or OR. AND binds tighter
 	// than OR, as in SQL: a AND b OR c means (a AND b) OR c.
 	LogicalOperator string `json:"logicalOperator,omitempty"`
+	// Part, on a date field, tests a part of the date instead of the date: weekday is the
+	// day of the week, 0 (Sunday) to 6 (Saturday), with equals, in, notEquals or notIn
+	// ("the weekend" is in [0, 6]).
+	Part string `json:"part,omitempty"`
 }
 
 // Aggregation is one computed value of a Query (seed 003's AggregationSpec), or a named
@@ -96,6 +100,9 @@ const (
 	GroupMonth   = "month"
 	GroupQuarter = "quarter"
 	GroupYear    = "year"
+	// GroupWeekday is the day of the week, 0 (Sunday) to 6 (Saturday), as SQLite's
+	// strftime('%w') and PostgreSQL's EXTRACT(DOW) number it.
+	GroupWeekday = "weekday"
 
 	// DefaultFuzzyThreshold is the edit distance a fuzzy filter allows when it names none.
 	DefaultFuzzyThreshold = 2
@@ -126,8 +133,15 @@ var MatchStrategies = []string{MatchExact, MatchCaseInsensitive, MatchNormalized
 var Operations = []string{AggCount, AggSum, AggAverage, AggMin, AggMax, AggCountDistinct}
 
 // TimeGrains are the parts of the time field a query may group by: the day (YYYY-MM-DD),
-// the month (YYYY-MM), the quarter (YYYY-Qn) and the year (an integer).
-var TimeGrains = []string{GroupDay, GroupMonth, GroupQuarter, GroupYear}
+// the month (YYYY-MM), the quarter (YYYY-Qn), the year (an integer) and the day of the
+// week (an integer, 0 Sunday to 6 Saturday).
+var TimeGrains = []string{GroupDay, GroupMonth, GroupQuarter, GroupYear, GroupWeekday}
+
+// DateParts are the parts of a date field a filter may test (Filter.Part).
+var DateParts = []string{GroupWeekday}
+
+// partOperators are the operators a filter on a date part allows.
+var partOperators = []string{OpEquals, OpIn, OpNotEquals, OpNotIn}
 
 // OperatorsFor returns the operators a field type allows (seed 003's "Filter Operations by
 // Field Type"; int behaves like number).

@@ -49,7 +49,7 @@ extra: 1
 	_, err = Compile(s)
 	for _, want := range []string{
 		`s.yaml:4: schema_field_type: field qty: type "integer" is not one of string, number, int, date`,
-		`schema_group_by: group_by "week" is neither a field nor day, month, quarter or year`,
+		`schema_group_by: group_by "week" is neither a field nor day, month, quarter, year or weekday`,
 		`s.yaml:10: schema_metric_expr: metric bad_col: unknown metric "price"`,
 		`s.yaml:11: schema_metric_expr: metric loop_a: metric cycle loop_a -> loop_b -> loop_a`,
 		`s.yaml:13: schema_metric_expr: metric text_sum: sum over string field name`,
@@ -129,7 +129,7 @@ func TestJSONSchema(t *testing.T) {
 		}
 	}
 	d := ds.ToolDescription()
-	for _, want := range []string{"- revenue = sum(unit_price * quantity)", "- category (string); values: Antipasti", "(day, month, quarter, year of order_date)", "at most 500"} {
+	for _, want := range []string{"- revenue = sum(unit_price * quantity)", "- category (string); values: Antipasti", "(day, month, quarter, year, weekday of order_date)", "at most 500"} {
 		if !strings.Contains(d, want) {
 			t.Errorf("description lacks %q:\n%s", want, d)
 		}

@@ -2,7 +2,9 @@ package query
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
+	"time"
 
 	"github.com/weirgw/weir/adapters/data"
 	"github.com/weirgw/weir/adapters/data/semantic"
@@ -180,6 +182,12 @@ func describeFilter(f semantic.Filter) string {
 	vals := make([]string, len(f.Values))
 	for i, v := range f.Values {
 		vals[i] = format(v)
+		if n, err := strconv.Atoi(vals[i]); err == nil && f.Part == data.GroupWeekday && n >= 0 && n <= 6 {
+			vals[i] = time.Weekday(n).String()
+		}
+	}
+	if f.Part != "" {
+		f.Field = "the " + f.Part + " of " + f.Field // "the weekday of order_date in [Saturday, Sunday]"
 	}
 	v := strings.Join(vals, ", ")
 	if len(f.Or) > 0 { // a search of the text: "title or description contains permit"

@@ -180,7 +180,8 @@ func render(prm param, p *data.Plan) (string, bool) {
 }
 
 // holeValue finds the value of a placeholder among the plan's exact filters. Filters joined
-// by OR are never passed on: the service could not combine them correctly.
+// by OR are never passed on: the service could not combine them correctly; nor are filters
+// on a part of a date (the weekday), which the service would read as the date itself.
 func holeValue(h hole, p *data.Plan) (string, bool) {
 	if h.field == "limit" && h.op == "" {
 		return strconv.Itoa(p.Limit), true
@@ -189,7 +190,7 @@ func holeValue(h hole, p *data.Plan) (string, bool) {
 		return "", false
 	}
 	for _, pr := range p.Where[0] {
-		if pr.Field.Name != h.field || pr.Strategy != data.MatchExact || pr.Not {
+		if pr.Field.Name != h.field || pr.Strategy != data.MatchExact || pr.Not || pr.Part != "" {
 			continue
 		}
 		switch {

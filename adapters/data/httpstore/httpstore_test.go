@@ -223,3 +223,24 @@ func TestConfigErrors(t *testing.T) {
 		}
 	}
 }
+
+// TestWeekdayIsNotPassedOn checks that a filter on the weekday of a date never fills the
+// date's placeholder (the service would read 0,6 as dates), and is applied by Weir.
+func TestWeekdayIsNotPassedOn(t *testing.T) {
+	svc := newTradeService(t)
+	st, ds := newStore(t, svc, func(c *Config) { c.Params["day"] = "{{date}}" })
+	res, err := runQuery(t, st, ds, `{"type":"aggregation","filters":[{"field":"date","part":"weekday","operator":"in","value":[0,6]}],"aggregations":[{"operation":"count"}]}`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := svc.lastURL(); strings.Contains(got, "day=") {
+		t.Errorf("query string = %s", got)
+	}
+	want := expected(svc, func(it map[string]any) bool {
+		d, _ := time.Parse(time.DateOnly, it["date"].(string))
+		return d.Weekday() == time.Saturday || d.Weekday() == time.Sunday
+	})
+	if got := res.Rows[0].Get("count"); got != want || want == 0 {
+		t.Errorf("weekend count = %v, want %d", got, want)
+	}
+}

@@ -6,6 +6,7 @@ import (
 	"math"
 	"sort"
 	"strings"
+	"time"
 
 	"github.com/weirgw/weir/adapters/data"
 )
@@ -218,9 +219,18 @@ func (x *exec) groups(ctx context.Context, d *Dimension, s scope, why string) ([
 	}
 	out := make([]Group, len(res.Rows))
 	for i, r := range res.Rows {
-		out[i] = Group{Label: r.Values[0], Values: r.Values[1:]}
+		out[i] = Group{Label: groupLabel(d, r.Values[0]), Values: r.Values[1:]}
 	}
 	return out, nil
+}
+
+// groupLabel names a group: a weekday by its name (the data numbers it, 0 for Sunday, and
+// orders the groups so), any other group by its value.
+func groupLabel(d *Dimension, v any) any {
+	if n, ok := v.(int64); ok && d.Grain == data.GroupWeekday && n >= 0 && n <= 6 {
+		return time.Weekday(n).String()
+	}
+	return v
 }
 
 // crossGroups groups fact rows by a dimension of another source: the fact's measures per

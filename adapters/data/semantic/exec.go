@@ -291,7 +291,7 @@ func toData(f Filter) data.Filter {
 	case len(f.Values) > 0:
 		v = jsonValue(f.Values[0])
 	}
-	return data.Filter{Field: f.Field, Operator: f.Op, Value: v, MatchStrategy: f.Match}
+	return data.Filter{Field: f.Field, Operator: f.Op, Value: v, MatchStrategy: f.Match, Part: f.Part}
 }
 
 // jsonValue converts a value read from a result (int64 counts and ids) to the types a

@@ -157,6 +157,38 @@ func TestExecute(t *testing.T) {
 	}
 }
 
+// TestWeekdays: a filter on the weekday of the time field and a grouping by weekday, named.
+// The values were computed separately over the CSV (strftime('%w')).
+func TestWeekdays(t *testing.T) {
+	mm := openExample(t, "analytics", [3]string{"orders", "schema.yaml", "orders.csv"})
+	weekend := Filter{Source: "orders", Field: "order_date", Part: data.GroupWeekday, Op: data.OpIn, Values: []any{6, 0}}
+	res, err := Execute(context.Background(), mm.m, &Query{Source: "orders", Measures: []Measure{{Metric: "revenue"}}, Filters: []Filter{weekend}}, mm.read)
+	if err != nil || res.Values[0] != 6202.0 {
+		t.Fatalf("weekend revenue = %v, %v; want 6202", res, err)
+	}
+	res, err = Execute(context.Background(), mm.m, &Query{Source: "orders", Measures: []Measure{{Op: data.AggCount}},
+		GroupBy: &Dimension{Source: "orders", Field: "order_date", Grain: data.GroupWeekday}}, mm.read)
+	want := "Sunday=117 Monday=132 Tuesday=127 Wednesday=137 Thursday=150 Friday=132 Saturday=146"
+	if err != nil || groupsOf(res) != want {
+		t.Fatalf("orders by weekday = %s, %v; want %s", groupsOf(res), err, want)
+	}
+}
+
+// TestAveragePerDay: an average per day divides by the days that have rows, and says so.
+// 189 orders over the 31 days of January 2025 with orders (computed over the CSV).
+func TestAveragePerDay(t *testing.T) {
+	mm := openExample(t, "analytics", [3]string{"orders", "schema.yaml", "orders.csv"})
+	q := &Query{Source: "orders", Measures: []Measure{{Op: data.AggCount}}, AveragePer: &Dimension{Source: "orders", Field: "order_date", Grain: data.GroupDay},
+		Time: []TimeFilter{{Source: "orders", Field: "order_date", Ranges: []Range{{"2025-01-01", "2025-01-31"}}}}}
+	res, err := Execute(context.Background(), mm.m, q, mm.read)
+	if err != nil || res.Values[0] != 6.1 {
+		t.Fatalf("orders per day = %v, %v; want 6.1", res, err)
+	}
+	if !strings.Contains(strings.Join(res.Notes, " "), "over the 31 days that have orders (days without any are not counted)") {
+		t.Errorf("notes = %v", res.Notes)
+	}
+}
+
 // TestCompareReturnsBothValuesAndTheDifference: a comparison of two periods answers each
 // side and the change from the first to the second.
 func TestCompareReturnsBothValuesAndTheDifference(t *testing.T) {

@@ -79,6 +79,9 @@ type Filter struct {
 	// Or names more fields of the source the condition may hold on instead of Field: a
 	// search of the free text holds when the title or the description mentions the word.
 	Or []string `json:"or,omitempty"`
+	// Part, on a date field, tests a part of the date: weekday (0 Sunday to 6 Saturday,
+	// "the weekend" is in 0, 6), with equals, in, notEquals or notIn.
+	Part string `json:"part,omitempty"`
 }
 
 // TimeFilter keeps the rows whose time field falls in any of the ranges (inclusive days).
@@ -108,7 +111,8 @@ type Exists struct {
 	Not     bool         `json:"not,omitempty"`
 }
 
-// Dimension is a field of a source, or a grain (day, month, quarter, year) of its time field.
+// Dimension is a field of a source, or a grain (day, month, quarter, year, weekday) of its
+// time field.
 type Dimension struct {
 	Source string `json:"source"`
 	Field  string `json:"field"`

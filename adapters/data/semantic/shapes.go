@@ -323,8 +323,18 @@ func (x *exec) averagePer(ctx context.Context) error {
 	x.labels()
 	x.res.Measures[0] = "average " + x.res.Measures[0] + " per " + dimensionName(x.q.AveragePer)
 	x.res.Shape, x.res.Values = ShapeScalar, []any{round2(sum / float64(len(gs)))}
-	x.res.Notes = append(x.res.Notes, fmt.Sprintf("over %d %s values", len(gs), dimensionName(x.q.AveragePer)))
+	x.res.Notes = append(x.res.Notes, averageNote(x.q.AveragePer, len(gs), orDefault(x.fact.Decl.Rows.Unit, "rows")))
 	return nil
+}
+
+// averageNote says what an average over groups was divided by. Over a time grain, that is
+// the days (months...) that have rows, not the calendar's: a day without orders is not a
+// day of the average, as the divisor of "orders per day" is usually taken.
+func averageNote(d *Dimension, n int, rows string) string {
+	if d.Grain == "" {
+		return fmt.Sprintf("over %d %s values", n, dimensionName(d))
+	}
+	return fmt.Sprintf("over the %d %ss that have %s (%ss without any are not counted)", n, d.Grain, rows, d.Grain)
 }
 
 // averagePerRow answers "average revenue per order": the measure over the rows, divided by

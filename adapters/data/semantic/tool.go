@@ -42,6 +42,7 @@ func (m *Model) JSONSchema() map[string]any {
 		"values": map[string]any{"type": "array", "items": map[string]any{"anyOf": []any{map[string]any{"type": "string"}, map[string]any{"type": "number"}}}},
 		"match":  str(data.MatchStrategies, "string fields; default exact"),
 		"or":     map[string]any{"type": "array", "items": str(fields, ""), "description": "more fields the condition may hold on instead of field (a text search over title or description)"},
+		"part":   str(data.DateParts, "date fields: test the day of the week (0 Sunday to 6 Saturday) with equals, in, notEquals or notIn"),
 	}, "source", "field", "op", "values")
 	rng := obj(map[string]any{"from": str(nil, "YYYY-MM-DD"), "to": str(nil, "YYYY-MM-DD, inclusive")}, "from", "to")
 	timeFilter := obj(map[string]any{
@@ -217,10 +218,21 @@ func (v *validator) check(q *Query) {
 func (v *validator) filters(path string, fs []Filter) {
 	for i, f := range fs {
 		p := fmt.Sprintf("%s[%d]", path, i)
-		for _, name := range append([]string{f.Field}, f.Or...) {
-			fld := v.field(p, f.Source, name)
-			if fld != nil && !contains(data.OperatorsFor(fld.Type), f.Op) {
-				v.add(p+".op", "%q is not valid for %s field %s; use one of %s", f.Op, fld.Type, fld.Name, strings.Join(data.OperatorsFor(fld.Type), ", "))
+		switch {
+		case f.Part != "": // the part's operators and values are checked when the query is planned
+			fld := v.field(p, f.Source, f.Field)
+			if !contains(data.DateParts, f.Part) || fld != nil && fld.Type != data.TypeDate {
+				v.add(p+".part", "%q is not a part of a date field; use %s on a date field", f.Part, strings.Join(data.DateParts, ", "))
+			}
+			if len(f.Or) > 0 {
+				v.add(p+".or", "a part of a date is tested on one field")
+			}
+		default:
+			for _, name := range append([]string{f.Field}, f.Or...) {
+				fld := v.field(p, f.Source, name)
+				if fld != nil && !contains(data.OperatorsFor(fld.Type), f.Op) {
+					v.add(p+".op", "%q is not valid for %s field %s; use one of %s", f.Op, fld.Type, fld.Name, strings.Join(data.OperatorsFor(fld.Type), ", "))
+				}
 			}
 		}
 		if len(f.Values) == 0 {

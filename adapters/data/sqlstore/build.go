@@ -90,6 +90,8 @@ func (b *builder) groupExpr(g *data.GroupKey) string {
 		return b.d.month(col)
 	case data.GroupYear:
 		return b.d.year(col)
+	case data.GroupWeekday:
+		return b.d.weekday(col)
 	}
 	return col
 }

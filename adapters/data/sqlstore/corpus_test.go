@@ -3,6 +3,7 @@ package sqlstore
 import (
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/weirgw/weir/adapters/data"
 
@@ -97,8 +98,21 @@ var corpus = []corpusCase{
 		func(r []any) bool { return r[cQty].(int64) >= 3 && r[cPrice].(float64) <= 8 }},
 	{"date atLeast", `[{"field":"order_date","operator":"atLeast","value":"2025-05-01"}]`,
 		func(r []any) bool { return r[cDate].(string) >= "2025-05-01" }},
+	{"weekday in (the weekend)", `[{"field":"order_date","part":"weekday","operator":"in","value":[6,0]}]`,
+		func(r []any) bool { d := weekdayOf(r[cDate]); return d == time.Saturday || d == time.Sunday }},
+	{"weekday notIn (weekdays)", `[{"field":"order_date","part":"weekday","operator":"notIn","value":[0,6]}]`,
+		func(r []any) bool { d := weekdayOf(r[cDate]); return d != time.Saturday && d != time.Sunday }},
+	{"weekday equals with a date range", `[{"field":"order_date","part":"weekday","operator":"equals","value":5},{"field":"order_date","operator":"between","value":["2025-03-01","2025-03-31"]}]`,
+		func(r []any) bool {
+			return weekdayOf(r[cDate]) == time.Friday && r[cDate].(string) >= "2025-03-01" && r[cDate].(string) <= "2025-03-31"
+		}},
 	{"AND binds tighter than OR", `[{"field":"waiter","operator":"equals","value":"Sara"},{"field":"category","operator":"equals","value":"Pizze","logicalOperator":"OR"},{"field":"quantity","operator":"greaterThan","value":5}]`,
 		func(r []any) bool { return (r[cWaiter] == "Sara" && r[cCategory] == "Pizze") || r[cQty].(int64) > 5 }},
+}
+
+func weekdayOf(v any) time.Weekday {
+	t, _ := time.Parse(time.DateOnly, v.(string))
+	return t.Weekday()
 }
 
 // TestCorpus runs the corpus on every backend, and on data.Eval (the in-memory engine),
@@ -181,6 +195,21 @@ func TestAggregations(t *testing.T) {
 			}
 			if n != 941 || sum < 21956.6 || sum > 21956.64 {
 				t.Errorf("monthly totals: %d orders, %.2f revenue", n, sum)
+			}
+		})
+		t.Run(b.name+"/weekday", func(t *testing.T) {
+			res := mustRun(t, st, ds, `{"type":"aggregation","filters":[],"aggregations":[{"operation":"count","groupBy":"weekday"}]}`)
+			want := map[int64]int64{}
+			for _, r := range demo.Analytics(demo.GoldenRows, demo.DefaultSeed) {
+				want[int64(weekdayOf(r[cDate]))]++
+			}
+			if len(res.Rows) != len(want) {
+				t.Fatalf("weekdays = %v, want %v", res.Maps(), want)
+			}
+			for i, r := range res.Rows {
+				if d := r.Get("weekday"); d != int64(i) || r.Get("count") != want[int64(i)] {
+					t.Errorf("weekday %v: %v orders, want weekday %d with %d", d, r.Get("count"), i, want[int64(i)])
+				}
 			}
 		})
 		t.Run(b.name+"/year", func(t *testing.T) {

@@ -120,6 +120,14 @@ func (d dialect) year(x string) string {
 	return "CAST(strftime('%Y', " + x + ") AS INTEGER)"
 }
 
+// weekday numbers a date's day of the week, 0 (Sunday) to 6 (Saturday), in both engines.
+func (d dialect) weekday(x string) string {
+	if d.kind == Postgres {
+		return "CAST(EXTRACT(DOW FROM CAST(" + x + " AS DATE)) AS INTEGER)"
+	}
+	return "CAST(strftime('%w', " + x + ") AS INTEGER)"
+}
+
 func (d dialect) intType() string {
 	if d.kind == Postgres {
 		return "BIGINT"

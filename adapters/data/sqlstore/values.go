@@ -30,7 +30,7 @@ func columnKinds(p *data.Plan) []kind {
 		switch g.Part {
 		case data.GroupMonth, data.GroupDay, data.GroupQuarter:
 			ks = append(ks, kindText)
-		case data.GroupYear:
+		case data.GroupYear, data.GroupWeekday:
 			ks = append(ks, kindInt)
 		default:
 			ks = append(ks, fieldKind(g.Field.Type))

@@ -44,6 +44,10 @@ func (b *builder) pred(p *data.Pred) {
 // positive renders a predicate without its negation.
 func (b *builder) positive(p *data.Pred) {
 	col := b.d.quote(p.Field.Column)
+	if p.Part == data.GroupWeekday {
+		b.compare(b.d.weekday(col), p, p.Values)
+		return
+	}
 	if p.Strategy == data.MatchFuzzy {
 		b.fuzzyPred(p, col)
 		return
@@ -69,7 +73,7 @@ func (b *builder) argIf(s string) string {
 
 func (b *builder) compare(x string, p *data.Pred, vals []any) {
 	param := func(v any) string {
-		if p.Field.Type == data.TypeDate {
+		if p.Field.Type == data.TypeDate && p.Part == "" {
 			return b.d.dateParam(b.arg(v))
 		}
 		return b.arg(v)

@@ -135,12 +135,15 @@ func dates(ts []token) []dateExpr {
 // from X to Y, since X, X onwards, until X; a bare day joins the day and month after it.
 func combine(ts []token, atoms []atom, k int) (dateExpr, int) {
 	a := atoms[k]
-	if a.day > 0 { // "10 and 20 January": two days of one month
+	if a.day > 0 { // "dal 10 al 16 febbraio", "between 3 and 9 March": days of one month
 		if k+1 < len(atoms) && atoms[k+1].p.m > 0 && atoms[k+1].p.d > 0 {
 			m := atoms[k+1]
 			e := dateExpr{i: a.i, j: m.j, from: point{y: m.p.y, m: m.p.m, d: a.day}, to: m.p}
 			if e.i = connectorBefore(ts, a.i, betweenWords); e.i == a.i {
 				e.i = connectorBefore(ts, a.i, fromWords)
+			}
+			if !joins(ts, a.j, m.i, e.i < a.i) {
+				return dateExpr{}, 0 // "il 3 e il 9 marzo": two days, not the days between them
 			}
 			return e, 2
 		}
@@ -278,6 +281,10 @@ func findAtoms(ts []token) []atom {
 	return out
 }
 
+// dayRangeWords may stand between the days of a range inside a month and its month: "dal
+// 10 al 16 febbraio", "from the 3rd to the 9th of March", "tra il 1 e il 15 aprile".
+var dayRangeWords = set("to", "a", "ad", "al", "fino", "through", "thru", "until", "till", "-", "of", "di")
+
 // dayNumber is a day of the month followed, soon, by another day or a month.
 func dayNumber(ts []token, i int) (int, bool) {
 	t := ts[i]
@@ -288,7 +295,7 @@ func dayNumber(ts []token, i int) (int, bool) {
 		if _, isMonth := monthAt(ts, j); isMonth {
 			return int(t.num), true
 		}
-		if !andWords[ts[j].w] && !articles[ts[j].w] && !ts[j].isNum {
+		if !andWords[ts[j].w] && !articles[ts[j].w] && !ts[j].isNum && !dayRangeWords[ts[j].w] {
 			return 0, false
 		}
 	}

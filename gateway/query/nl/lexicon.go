@@ -61,6 +61,7 @@ const (
 	gAmong                      // among: the field after it is what a ranking ranks (tra, fra are gBetween)
 	gChange                     // changed, went up, aumentato: a comparison of a period's two ends
 	gStarts                     // begins with, inizia con: a text field's value starts with what follows
+	gWeekday                    // monday, sabato, the weekend: days of the week (see weekdaySets)
 )
 
 // grains are the time grains words name, for grouping by the time dimension.
@@ -227,6 +228,27 @@ func init() {
 	add(gUnsupported, `percentile|percentili|quartile|quartili|variance|varianza|
 		standard deviation|deviazione standard|std dev|stddev|weighted average|media ponderata|geometric mean|media geometrica`)
 	add(gShow, `fai vedere|mi fai vedere|vedere|vediamo|let s see|lets see`)
+	// "Quanti ordini superano i 40 euro": to exceed is to be more than.
+	add(gGT, `supera|superano|superava|superavano|superi|superando|exceed|exceeded`)
+	// The whole period of the data asks for no period: every phrase of it whole, so that a
+	// shorter filler at its start ("in tutto", "over the") never leaves "il periodo" or
+	// "period" unread.
+	add(gFiller, `in tutto il periodo|per tutto il periodo|su tutto il periodo|di tutto il periodo|tutto il periodo considerato|
+		in tutto l intero periodo|sull intero periodo|per l intero periodo|l intero arco temporale|intero arco temporale|tutto l arco temporale|periodo completo|
+		in tutti i dati|su tutti i dati|tutti i dati|in tutto il dataset|tutto il dataset|l intero dataset|intero dataset|
+		over the whole period|for the whole period|in the whole period|during the whole period|across the whole period|
+		over the entire period|for the entire period|in the entire period|across the entire period|
+		full period|the full period|over the full period|for the full period|whole time period|entire time period|the whole time|the entire time|
+		all the data|in all the data|across all the data|over all the data|all of the data|all data|in all data|across all data|
+		the whole dataset|the entire dataset|the full dataset|whole dataset|entire dataset|full dataset|all periods|all the period`)
+	// "Quanti ordini facciamo al giorno", "quanto incassiamo al mese": per day, per month.
+	// "al mese di marzo" names March, no grain.
+	grainBy("day", `al giorno|a giorno`)
+	grainBy("month", `al mese|a mese`)
+	grainBy("year", `all anno`)
+	add(gFiller, `al mese di|del mese di|nel mese di|il mese di|mese di`)
+	// "Quale tavolo porta più incasso": to bring frames the measure, as "brings in" does.
+	add(gFiller, `porta|portano|portato|ha portato|hanno portato|portare|portava|portavano`)
 	add(gGroupOf, `break down|broken down|breakdown by|ripartito|ripartiti|suddiviso|suddivisi`)
 	// A search of the free text (text.go). The about words were fillers before they could
 	// search, and stay fillers when no text follows them.

@@ -182,15 +182,21 @@ func (p *Parser) phraseAt(ts []token, i int, taken []bool) *item {
 	bestLen, bestExact := 0, 0
 	var best []*phrase
 	modelHere := false // a phrase of the model starts here: a filler never hides it
+	// modelExact: a phrase of the model matched here word for word; a generic phrase
+	// matched by a stem of its first word does not hide it either.
+	modelExact := false
 	for _, ph := range cands {
-		if _, _, ok := matchPhrase(ph, ts, i, taken); ok && len(ph.meanings) > 0 {
-			modelHere = true
+		if n, exact, ok := matchPhrase(ph, ts, i, taken); ok && len(ph.meanings) > 0 {
+			modelHere, modelExact = true, modelExact || exact == n
 		}
 	}
 	for _, ph := range cands {
 		n, exact, ok := matchPhrase(ph, ts, i, taken)
 		if !ok || n < bestLen || (n == bestLen && exact < bestExact) || (modelHere && quiet(ph)) {
 			continue
+		}
+		if modelExact && len(ph.meanings) == 0 && ts[i].w != ph.words[0] {
+			continue // "orders by month": the orders, grouped; not "order by"
 		}
 		if n > bestLen || exact > bestExact {
 			best = nil

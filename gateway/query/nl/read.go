@@ -156,6 +156,7 @@ func (r *reader) read() {
 	r.sameFieldTwice()
 	r.readNumbers()
 	r.readTimes()
+	r.readWeekdays()
 	if len(r.q.Uncovered) > 0 {
 		return
 	}

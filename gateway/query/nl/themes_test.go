@@ -58,7 +58,8 @@ func TestGroupingAndRanking(t *testing.T) {
 		{"quale piatto ha venduto di più", []string{`"field":"item_name"`, `"metric":"quantity_total"`, `"limit":1`, `"desc":true`}, nil},
 		{"fatturato per categoria", []string{`"groupBy":{"source":"orders","field":"category"}`}, []string{`"order"`}},
 		{"ordini per trimestre", []string{`"grain":"quarter"`, `"op":"count"`}, nil},
-		{"revenue by weekday", []string{`"uncovered"`}, nil},
+		{"orders by month", []string{`"grain":"month"`, `"op":"count"`}, []string{`"order"`, `"revenue"`}}, // the row noun, not "order by"
+		{"revenue by weekday", []string{`"grain":"weekday"`}, []string{`"uncovered"`}},
 		{"revenue by category and by month", []string{`"uncovered":["a breakdown by a second dimension`}, nil},
 	})
 	runParseCases(t, "findings", []parseCase{
