@@ -66,3 +66,14 @@ func TestNamedAmount(t *testing.T) {
 		{"unit price by country", []string{`"uncovered"`}, []string{`"op":"sum"`}},
 	})
 }
+
+// TestActorWith: the actor's word framing a condition on another field of the rows counted
+// is no condition of its own; counting the actor, or a threshold that may be the actor's
+// total, is not read so.
+func TestActorWith(t *testing.T) {
+	runParseCases(t, "trade", []parseCase{
+		{"How many declarations came from importers with a Seoul address?", []string{`"op":"count"`, `"field":"importCompanyAddress","op":"contains"`}, []string{`"uncovered"`}},
+		{"how many importers with a Seoul address", []string{`"op":"count_distinct","field":"importCompanyName"`}, []string{`"uncovered"`}},
+		{"how many declarations from importers with more than 100 pcs", []string{`"uncovered"`}, nil},
+	})
+}

@@ -391,7 +391,7 @@ func (r *reader) pick(it *item) *meaning {
 // leftovers lists what the question asked that no part of the query uses.
 func (r *reader) leftovers() {
 	for k, it := range r.items {
-		if it.used {
+		if it.used || r.actorWith(k) {
 			continue
 		}
 		switch {
@@ -429,6 +429,29 @@ func (r *reader) leftovers() {
 			r.uncover("what %q asks to find in the text", it.word)
 		}
 	}
+}
+
+// actorWith reports the actor's word ("importers") framing a condition on another field of
+// the rows counted: "declarations from importers with a Seoul address" are the declarations
+// with that address. Only where a row noun is what is counted: "how many importers with a
+// Seoul address" counts the importers.
+func (r *reader) actorWith(k int) bool {
+	m := r.items[k].kind(mField)
+	if m == nil || m.src != r.fact || m.field != r.fact.Decl.Actor || r.counted == nil || len(r.items[k].ms) != 1 {
+		return false
+	}
+	w := r.next(k, 1)
+	if w < 0 || !r.items[w].is(gWith) {
+		return false
+	}
+	other := false
+	for _, f := range r.q.Filters { // a row's own text or value; a threshold may be the importer's total
+		if typeOf(r.fact, f.Field).Numeric() {
+			return false
+		}
+		other = other || f.Source == r.fact.Name && f.Field != m.field
+	}
+	return other
 }
 
 // relatesTo reports that the query uses rows of src: a condition, a relation, a grouping.
