@@ -77,3 +77,14 @@ func TestActorWith(t *testing.T) {
 		{"how many declarations from importers with more than 100 pcs", []string{`"uncovered"`}, nil},
 	})
 }
+
+// TestOtherThan: "diverse da" is "other than" (an exclusion), not "different" (a distinct
+// count); "unresolved" is every status but Closed.
+func TestOtherThan(t *testing.T) {
+	runParseCases(t, "trade", []parseCase{
+		{"Quanti pezzi di semiconduttori sono stati importati nel 2024 da aziende diverse da Dell?", []string{`"op":"sum","field":"quantity"`, `"op":"notIn","values":["Dell Inc"]`}, []string{`"uncovered"`, `"count_distinct"`}},
+	})
+	runParseCases(t, "findings", []parseCase{
+		{"Unresolved high or critical findings identified in 2024 - list them please", []string{`"rows":true`, `"values":["Deferred","In Progress","Open"]`}, []string{`"uncovered"`}},
+	})
+}

@@ -281,6 +281,8 @@ func init() {
 		inclusive|inclusivo|both inclusive|estremi inclusi|inclusi gli estremi|compresi gli estremi`)
 	// "closure rate", "tasso di chiusura": the share of the rows with the value named.
 	add(gPercent, `rate|rates|tasso|ratio`)
+	// "aziende diverse da Dell": other than, not "different companies".
+	add(gNot, `diverso da|diversa da|diversi da|diverse da|differente da|differenti da|different from|different than|other then`)
 	grain("day", `day|days|giorno|giorni|date|dates|data|giornata|giornate`)
 	grain("month", `month|months|mese|mesi`)
 	grain("quarter", `quarter|quarters|trimestre|trimestri`)
