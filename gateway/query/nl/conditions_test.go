@@ -88,3 +88,16 @@ func TestOtherThan(t *testing.T) {
 		{"Unresolved high or critical findings identified in 2024 - list them please", []string{`"rows":true`, `"values":["Deferred","In Progress","Open"]`}, []string{`"uncovered"`}},
 	})
 }
+
+// TestCompareBetween: "between A and B" in a question that compares is the two periods,
+// not the range between them; without a comparison it stays a range.
+func TestCompareBetween(t *testing.T) {
+	runParseCases(t, "analytics", []parseCase{
+		{"Confronto del fatturato tra marzo e aprile", []string{`"compare":{"sides":[{"label":"2025-03"`, `"label":"2025-04"`}, []string{`"uncovered"`}},
+		{"difference in revenue between March and April", []string{`"compare"`}, []string{`"uncovered"`}},
+		{"fatturato tra marzo e aprile", []string{`"from":"2025-03-01","to":"2025-04-30"`}, []string{`"uncovered"`, `"compare"`}},
+	})
+	runParseCases(t, "findings", []parseCase{
+		{"compare findings between 2023 and 2024", []string{`"compare":{"sides":[{"label":"2023"`}, []string{`"uncovered"`, `"rows":true`}},
+	})
+}

@@ -157,7 +157,7 @@ func combine(ts []token, atoms []atom, k int) (dateExpr, int) {
 	}
 	if k+1 < len(atoms) && atoms[k+1].rel == "" && atoms[k+1].day == 0 {
 		b := atoms[k+1]
-		if joins(ts, a.j, b.i, start < a.i) {
+		if joins(ts, a.j, b.i, start < a.i) && !(start < a.i && betweenWords[ts[start].w] && comparing(ts)) {
 			e.to, e.j, used = b.p, b.j, 2
 			fill(&e.from, &e.to)
 		}
@@ -188,6 +188,21 @@ func combine(ts []token, atoms []atom, k int) (dateExpr, int) {
 	e.i = start
 	return e, used
 }
+
+// comparing reports a question that compares: "confronto del fatturato tra marzo e
+// aprile", "difference between 2023 and 2024" ask for the two periods, not the months or
+// years between them.
+func comparing(ts []token) bool {
+	for _, t := range ts {
+		if compareWords[t.w] {
+			return true
+		}
+	}
+	return false
+}
+
+var compareWords = set("compare", "comparison", "comparing", "compared", "confronta", "confronto", "confrontare",
+	"confrontando", "confrontato", "confrontati", "paragona", "paragone", "paragonare", "difference", "differenza", "vs", "versus")
 
 // untilBefore finds "until", "before", "fino a", "prima del", "entro" just before i.
 func untilBefore(ts []token, i int) int {

@@ -283,6 +283,7 @@ func init() {
 	add(gPercent, `rate|rates|tasso|ratio`)
 	// "aziende diverse da Dell": other than, not "different companies".
 	add(gNot, `diverso da|diversa da|diversi da|diverse da|differente da|differenti da|different from|different than|other then`)
+	add(gCompare, `difference|differenza|differences|differenze|the difference in|la differenza di`)
 	grain("day", `day|days|giorno|giorni|date|dates|data|giornata|giornate`)
 	grain("month", `month|months|mese|mesi`)
 	grain("quarter", `quarter|quarters|trimestre|trimestri`)
