@@ -101,3 +101,20 @@ func TestCompareBetween(t *testing.T) {
 		{"compare findings between 2023 and 2024", []string{`"compare":{"sides":[{"label":"2023"`}, []string{`"uncovered"`, `"rows":true`}},
 	})
 }
+
+// TestFindingsFraming: a field word that is also a future word ("type of project") is the
+// field; a typo of a value of the schema's closed list is read as it; owned by, leaving
+// … aside and most recently frame what the other words state.
+func TestFindingsFraming(t *testing.T) {
+	runParseCases(t, "findings", []parseCase{
+		{"Which type of project has the most findings?", []string{`"groupBy":{"source":"findings","field":"projectType"}`, `"limit":1`}, []string{`"uncovered"`}},
+		{"Critcal and high findings per year", []string{`"values":["Critical","High"]`, `read as \"critical\"`}, []string{`"uncovered"`}},
+		{"Leaving IT aside, which department has the most open findings?", []string{`"op":"notIn","values":["IT"]`}, []string{`"uncovered"`}},
+		{"ongoing findings owned by Facilities", []string{`"rows":true`, `"values":["Facilities"]`}, []string{`"uncovered"`}},
+		{"What's the most recently identified finding?", []string{`"rows":true`, `"desc":true`, `"limit":1`}, []string{`"uncovered"`}},
+		{"List open high severity findings in shopping malls", []string{`"values":["Mall"]`}, []string{`"uncovered"`}},
+	})
+	runParseCases(t, "trade", []parseCase{
+		{"project imports for 2024", []string{`"uncovered"`}, nil},
+	})
+}

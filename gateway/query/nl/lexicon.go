@@ -284,6 +284,11 @@ func init() {
 	// "aziende diverse da Dell": other than, not "different companies".
 	add(gNot, `diverso da|diversa da|diversi da|diverse da|differente da|differenti da|different from|different than|other then`)
 	add(gCompare, `difference|differenza|differences|differenze|the difference in|la differenza di`)
+	// Framing of a condition on a department or an owner; "aside" closes "leaving X aside"
+	// (leavingAside).
+	add(gFiller, `owned by|owned|belonging to|belongs to|belong to|assigned to|in charge of|in carico a|di competenza di|
+		part of|parte di|fanno parte di|fa parte di|aside|da parte`)
+	add(gRecent, `most recently|more recently|piu recentemente`)
 	grain("day", `day|days|giorno|giorni|date|dates|data|giornata|giornate`)
 	grain("month", `month|months|mese|mesi`)
 	grain("quarter", `quarter|quarters|trimestre|trimestri`)

@@ -116,6 +116,22 @@ func valuesText(vs []any) string {
 	return strings.Join(parts, ", ")
 }
 
+// leavingAside reads "leaving IT aside", "lasciando da parte gli uffici": an exclusion of
+// what stands between. "leaving" alone is not one ("goods leaving the United States").
+func (r *reader) leavingAside() {
+	for k, it := range r.items {
+		if it.gen != 0 || len(it.ms) > 0 || (it.word != "leaving" && it.word != "lasciando") {
+			continue
+		}
+		for j := k + 1; j < len(r.items) && j <= k+5; j++ {
+			if w := r.items[j].word; w == "aside" || w == "da parte" {
+				it.gen = gNot
+				break
+			}
+		}
+	}
+}
+
 // uncover records a part of the question the query does not express.
 func (r *reader) uncover(format string, args ...any) {
 	msg := fmt.Sprintf(format, args...)
@@ -137,6 +153,7 @@ func (r *reader) note(msg string) {
 // Parts it cannot read are listed in Uncovered; the rest is still read, so that the
 // conditions it names can select the rows a model is given.
 func (r *reader) read() {
+	r.leavingAside()
 	r.textConditions()
 	r.readText()
 	r.unknownWords()
@@ -177,7 +194,9 @@ func (r *reader) unknownWords() {
 		}
 		switch it.gen {
 		case gFuture:
-			r.uncover("%q asks about the future; the data records the past only", it.word)
+			if len(it.ms) == 0 { // "type of project": a field's word, not a projection
+				r.uncover("%q asks about the future; the data records the past only", it.word)
+			}
 		case gAdvice:
 			if len(it.ms) == 0 {
 				r.uncover("%q asks for advice, which is not in the data", it.word)

@@ -7,8 +7,9 @@ import "unicode/utf8"
 // "febraio" → febbraio, "fatturto" → fatturato, "improt" → import), when that word is
 // unique and both are at least minTypoLen letters long; the answer's notes say how the
 // word was read. Only the model's own words (measures, fields, row nouns) and month names
-// are targets. Values (names of people, products, companies) are not: a name one letter
-// from another may be another name ("Marta", "Marco"). Nor is the generic lexicon: its
+// are targets, and the one-word values of a field's closed list in the schema (severity
+// Critical, status Deferred). Values read from the data (names of people, products,
+// companies) are not: a name one letter from another may be another name ("Marta", "Marco"). Nor is the generic lexicon: its
 // words change what is computed, and a real word is often one letter from one of them
 // ("leaving" → leading, a top N; "median" → media, the mean), except a few long words
 // (lexiconTargets) that no near miss of another word reaches.

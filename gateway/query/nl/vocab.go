@@ -162,6 +162,11 @@ func (v *vocab) addSource(s *semantic.Source, order *int) {
 // whole phrases, aliases, and (free text) the words inside values.
 func (v *vocab) addValues(s *semantic.Source, f data.Field, fd semantic.FieldDecl, order int) {
 	values := append(append([]string(nil), f.Values...), s.Values[f.Name]...)
+	for _, val := range f.Values {
+		if w := splitWords(val); len(w) == 1 {
+			v.addCorrectable(w[0]) // a value of the schema's closed list ("critcal" → critical); never a name read from the data
+		}
+	}
 	seen := map[string]bool{}
 	for _, val := range values {
 		if seen[val] {
