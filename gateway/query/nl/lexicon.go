@@ -62,6 +62,7 @@ const (
 	gChange                     // changed, went up, aumentato: a comparison of a period's two ends
 	gStarts                     // begins with, inizia con: a text field's value starts with what follows
 	gWeekday                    // monday, sabato, the weekend: days of the week (see weekdaySets)
+	gSpend                      // spendiamo, we spend: the business's outlay, framing the measure named with it
 )
 
 // grains are the time grains words name, for grouping by the time dimension.
@@ -284,6 +285,9 @@ func init() {
 	// "aziende diverse da Dell": other than, not "different companies".
 	add(gNot, `diverso da|diversa da|diversi da|diverse da|differente da|differenti da|different from|different than|other then`)
 	add(gCompare, `difference|differenza|differences|differenze|the difference in|la differenza di`)
+	// What "we" spend is a cost the question names ("spendiamo di più in materie prime");
+	// without one it says no measure ("quanto spendiamo per i camerieri": their wages).
+	add(gSpend, `spendiamo|spendevamo|abbiamo speso|spendete|avete speso|we spend|we spent|do we spend|did we spend|have we spent|we ve spent|are we spending|we are spending`)
 	grain("day", `day|days|giorno|giorni|date|dates|data|giornata|giornate`)
 	grain("month", `month|months|mese|mesi`)
 	grain("quarter", `quarter|quarters|trimestre|trimestri`)

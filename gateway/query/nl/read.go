@@ -425,6 +425,8 @@ func (r *reader) leftovers() {
 			r.uncover("what %q refers to", it.word)
 		case len(it.ms) == 0 && (it.gen == gNot || it.gen == gNone):
 			r.uncover("a negation (%q) this query does not apply", it.word)
+		case len(it.ms) == 0 && it.gen == gSpend && !r.measureNamed():
+			r.uncover("what %q refers to: the question names no cost", it.word)
 		case len(it.ms) == 0 && it.gen == gMention:
 			r.uncover("what %q asks to find in the text", it.word)
 		}
@@ -543,4 +545,14 @@ func typeOf(s *semantic.Source, field string) data.FieldType {
 		return f.Type
 	}
 	return ""
+}
+
+// measureNamed reports a measure of the fact that the question names by its words.
+func (r *reader) measureNamed() bool {
+	for _, it := range r.items {
+		if m := it.kind(mMeasure); m != nil && m.src == r.fact {
+			return true
+		}
+	}
+	return false
 }

@@ -1,0 +1,46 @@
+package nl
+
+import "testing"
+
+// TestEitherCompared: "which is more, A or B" — two values of one field joined by "or" in a
+// question that asks which has more (or less) are the two sides of a comparison, never one
+// set of rows nor two conditions that refuse each other.
+func TestEitherCompared(t *testing.T) {
+	cash := `{"label":"Contanti","filters":[{"source":"orders","field":"payment_method","op":"in","values":["Contanti"]}]}`
+	card := `{"label":"Carta di credito","filters":[{"source":"orders","field":"payment_method","op":"in","values":["Carta di credito"]}]}`
+	pizza := `{"label":"Pizze","filters":[{"source":"orders","field":"category","op":"in","values":["Pizze"]}]}`
+	pasta := `{"label":"Primi","filters":[{"source":"orders","field":"category","op":"in","values":["Primi"]}]}`
+	runParseCases(t, "analytics", []parseCase{
+		{"A gennaio abbiamo incassato di più in contanti o con carta di credito?", []string{`"metric":"revenue"`, cash, card, `"from":"2025-01-01"`}, []string{`"uncovered"`}},
+		{"which is more, cash or credit card?", []string{`"metric":"revenue"`, cash, card}, []string{`"uncovered"`}},
+		{"incassiamo di più con i contanti o con la carta di credito?", []string{cash, card}, []string{`"uncovered"`}},
+		{"do we sell more pizza or pasta?", []string{`"metric":"quantity_total"`, pizza, pasta}, []string{`"uncovered"`, `"values":["Pizze","Primi"]`}},
+		{"abbiamo venduto meno pizze o primi a marzo?", []string{`"metric":"quantity_total"`, pizza, pasta}, []string{`"uncovered"`}},
+		{"Spendiamo di più in materie prime per le pizze o per i primi?", []string{`"metric":"food_cost"`, pizza, pasta}, []string{`"uncovered"`}},
+		// Without a comparative, "or" is one set of rows.
+		{"how many orders of pizza or pasta?", []string{`"values":["Pizze","Primi"]`}, []string{`"compare"`}},
+		// Another dimension named: a ranking of it, which the comparison does not answer.
+		{"which waiter sold more pizza or pasta?", []string{`"uncovered"`}, nil},
+		{"chi ha venduto più pizze o primi?", []string{`"uncovered"`}, nil},
+		{"Sara o Luca, chi ha fatturato di più?", []string{`"label":"Sara"`, `"label":"Luca"`}, []string{`"uncovered"`}},
+	})
+}
+
+// TestFoodCostWords: the cost of the raw materials, and what "we" spend on them, name the
+// food cost; "we spend" names no measure by itself.
+func TestFoodCostWords(t *testing.T) {
+	runParseCases(t, "analytics", []parseCase{
+		{"qual è il costo delle materie prime per categoria", []string{`"metric":"food_cost"`, `"field":"category"`}, []string{`"uncovered"`}},
+		{"quanto abbiamo speso in materie prime a febbraio?", []string{`"metric":"food_cost"`}, []string{`"uncovered"`, `"revenue"`}},
+		{"how much did we spend on ingredients in march?", []string{`"metric":"food_cost"`}, []string{`"uncovered"`, `"revenue"`}},
+		{"quanto spendiamo per i camerieri?", []string{`"uncovered"`}, nil},
+	})
+}
+
+// TestTopBeforeNumber: "i primi" is the Primi, unless a number follows (the first N).
+func TestTopBeforeNumber(t *testing.T) {
+	runParseCases(t, "analytics", []parseCase{
+		{"quanto abbiamo incassato con i primi", []string{`"values":["Primi"]`}, []string{`"uncovered"`}},
+		{"i primi 5 piatti per fatturato", []string{`"limit":5`, `"field":"item_name"`}, []string{`"Primi"`, `"uncovered"`}},
+	})
+}
