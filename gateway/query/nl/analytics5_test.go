@@ -44,3 +44,29 @@ func TestTopBeforeNumber(t *testing.T) {
 		{"i primi 5 piatti per fatturato", []string{`"limit":5`, `"field":"item_name"`}, []string{`"Primi"`, `"uncovered"`}},
 	})
 }
+
+// TestAbsentAmount: "no discount", "senza sconto", "without a discount" keep the rows whose
+// numeric field is zero, as "with a discount" keeps those above it.
+func TestAbsentAmount(t *testing.T) {
+	zero := `{"source":"orders","field":"discount_percent","op":"equals","values":[0]}`
+	runParseCases(t, "analytics", []parseCase{
+		{"how many orders in may had no discount at all?", []string{zero, `"op":"count"`, `"from":"2025-05-01"`}, []string{`"uncovered"`}},
+		{"quanti ordini senza sconto a marzo", []string{zero}, []string{`"uncovered"`}},
+		{"orders without a discount", []string{zero, `"rows":true`}, []string{`"uncovered"`}},
+		{"fatturato delle righe con nessuno sconto", []string{zero, `"metric":"revenue"`}, []string{`"uncovered"`}},
+		{"how many orders with no discount", []string{zero}, []string{`"uncovered"`}},
+		{"quanti ordini con sconto", []string{`"op":"greaterThan","values":[0]`}, []string{`"uncovered"`}},
+	})
+}
+
+// TestDistinctNumbers: a numeric field whose layer says what it counts (tables) is counted
+// distinct, as the entity fields are.
+func TestDistinctNumbers(t *testing.T) {
+	tables := `{"op":"count_distinct","field":"table_id","unit":"tables"}`
+	runParseCases(t, "analytics", []parseCase{
+		{"Quanti tavoli diversi ha servito Luca a maggio?", []string{tables, `"values":["Luca"]`}, []string{`"uncovered"`}},
+		{"how many different tables did we use", []string{tables}, []string{`"uncovered"`}},
+		{"how many distinct tables in march", []string{tables}, []string{`"uncovered"`}},
+		{"quanti tavoli diversi ci sono", []string{tables}, []string{`"uncovered"`}},
+	})
+}

@@ -285,6 +285,8 @@ func init() {
 	// "aziende diverse da Dell": other than, not "different companies".
 	add(gNot, `diverso da|diversa da|diversi da|diverse da|differente da|differenti da|different from|different than|other then`)
 	add(gCompare, `difference|differenza|differences|differenze|the difference in|la differenza di`)
+	// "How many different tables did we use": the verb frames what is counted.
+	add(gFiller, `use|do we use|did we use|have we used`)
 	// What "we" spend is a cost the question names ("spendiamo di più in materie prime");
 	// without one it says no measure ("quanto spendiamo per i camerieri": their wages).
 	add(gSpend, `spendiamo|spendevamo|abbiamo speso|spendete|avete speso|we spend|we spent|do we spend|did we spend|have we spent|we ve spent|are we spending|we are spending`)

@@ -385,8 +385,8 @@ func (r *reader) distinctDim() string {
 		return r.distinct
 	}
 	for _, it := range r.items {
-		if m := it.kind(mField); m != nil && m.src == r.fact && !it.used && !numeric(m) {
-			it.used = true
+		if m := it.kind(mField); m != nil && m.src == r.fact && !it.used && (!numeric(m) || r.fact.Decl.Fields[m.field].Counts != "") {
+			it.used = true // a number is counted distinct only where the layer says what it counts (tables)
 			r.distinct = m.field
 			return m.field
 		}
