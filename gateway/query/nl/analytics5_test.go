@@ -70,3 +70,23 @@ func TestDistinctNumbers(t *testing.T) {
 		{"quanti tavoli diversi ci sono", []string{tables}, []string{`"uncovered"`}},
 	})
 }
+
+// TestMoneyAndVisits: money is the measure in money the question names, else the default
+// one; a customer's meals are their orders, and "how many times" counts rows; what the
+// discounts gave away is their amount.
+func TestMoneyAndVisits(t *testing.T) {
+	runParseCases(t, "analytics", []parseCase{
+		{"which table brings in the most money?", []string{`"metric":"revenue"`, `"field":"table_id"`, `"desc":true`}, []string{`"uncovered"`}},
+		{"quale cameriere porta più soldi", []string{`"metric":"revenue"`, `"field":"waiter"`, `"desc":true`}, []string{`"uncovered"`}},
+		{"quanti soldi abbiamo incassato a marzo", []string{`"metric":"revenue"`}, []string{`"uncovered"`, `"op":"count"`}},
+		{"how much money did we give away in discounts", []string{`"measures":[{"metric":"discount_amount"`}, []string{`"uncovered"`, `"revenue"`}},
+		{"quanto abbiamo dato via in sconti", []string{`"metric":"discount_amount"`}, []string{`"uncovered"`}},
+		{"How many times has customer CUST-102 eaten with us?", []string{`"op":"count","unit":"orders"`, `"values":["CUST-102"]`}, []string{`"uncovered"`}},
+		{"quante volte ha mangiato da noi il cliente CUST-102?", []string{`"op":"count","unit":"orders"`}, []string{`"uncovered"`}},
+		{"how many times did CUST-102 dine with us in march", []string{`"op":"count","unit":"orders"`}, []string{`"uncovered"`}},
+		{"quante volte è venuto il cliente CUST-102", []string{`"op":"count","unit":"orders"`}, []string{`"uncovered"`, "count_distinct"}},
+	})
+	runParseCases(t, "findings", []parseCase{
+		{"how much money did the findings cost", []string{`"uncovered"`}, nil},
+	})
+}

@@ -63,6 +63,7 @@ const (
 	gStarts                     // begins with, inizia con: a text field's value starts with what follows
 	gWeekday                    // monday, sabato, the weekend: days of the week (see weekdaySets)
 	gSpend                      // spendiamo, we spend: the business's outlay, framing the measure named with it
+	gMoney                      // money, soldi: the measure in money the question names, else the default one
 )
 
 // grains are the time grains words name, for grouping by the time dimension.
@@ -285,6 +286,12 @@ func init() {
 	// "aziende diverse da Dell": other than, not "different companies".
 	add(gNot, `diverso da|diversa da|diversi da|diverse da|differente da|differenti da|different from|different than|other then`)
 	add(gCompare, `difference|differenza|differences|differenze|the difference in|la differenza di`)
+	// Money names no measure of its own: the one in a currency the question names ("how much
+	// money did we give away in discounts"), else the source's default ("which table brings
+	// in the most money"); "quanti soldi" asks how much, not how many.
+	add(gMoney, `money|soldi|denaro|quattrini|quanti soldi|quanto denaro|how much money|the money|i soldi`)
+	// What a discount gives away is its amount ("quanto abbiamo dato via in sconti").
+	add(gFiller, `dato via|dati via|data via|date via|diamo via|regalato|regalati|regalata|regalate|regaliamo`)
 	// "How many different tables did we use": the verb frames what is counted.
 	add(gFiller, `use|do we use|did we use|have we used`)
 	// What "we" spend is a cost the question names ("spendiamo di più in materie prime");

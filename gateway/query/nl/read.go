@@ -425,6 +425,8 @@ func (r *reader) leftovers() {
 			r.uncover("what %q refers to", it.word)
 		case len(it.ms) == 0 && (it.gen == gNot || it.gen == gNone):
 			r.uncover("a negation (%q) this query does not apply", it.word)
+		case len(it.ms) == 0 && it.gen == gMoney:
+			r.uncover("what %q refers to: no measure in money", it.word)
 		case len(it.ms) == 0 && it.gen == gSpend && !r.measureNamed():
 			r.uncover("what %q refers to: the question names no cost", it.word)
 		case len(it.ms) == 0 && it.gen == gMention:
