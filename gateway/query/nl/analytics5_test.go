@@ -90,3 +90,20 @@ func TestMoneyAndVisits(t *testing.T) {
 		{"how much money did the findings cost", []string{`"uncovered"`}, nil},
 	})
 }
+
+// TestCountMarks: "n.", "nr.", "n°", "#" before a word ask for a count; before a number they
+// are "number"; a lone "n" is no mark.
+func TestCountMarks(t *testing.T) {
+	count := `"measures":[{"op":"count","unit":"orders"}]`
+	runParseCases(t, "analytics", []parseCase{
+		{"n. ordini per mese", []string{count, `"grain":"month"`}, []string{`"uncovered"`}},
+		{"nr. ordini", []string{count}, []string{`"uncovered"`, `"rows"`}},
+		{"# ordini", []string{count}, []string{`"uncovered"`, `"rows"`}},
+		{"n° ordini a marzo", []string{count}, []string{`"uncovered"`}},
+		{"no. of orders by month", []string{count}, []string{`"uncovered"`}},
+		{"nr. of orders in april", []string{count}, []string{`"uncovered"`}},
+		{"quanti ordini ha il tavolo n. 3", []string{count, `"field":"table_id","op":"equals","values":[3]`}, []string{`"uncovered"`}},
+		{"table #5 revenue", []string{`"field":"table_id","op":"equals","values":[5]`}, []string{`"uncovered"`}},
+		{"n ordini", []string{`"uncovered"`}, nil},
+	})
+}
