@@ -107,3 +107,22 @@ func TestCountMarks(t *testing.T) {
 		{"n ordini", []string{`"uncovered"`}, nil},
 	})
 }
+
+// TestFramingAndRestatement: asking to calculate and apologising frame the question; a
+// range's "compresi" says its ends are in it; "cioè X" restating a measure by its parts is
+// that measure once, and anything more after it stays unread.
+func TestFramingAndRestatement(t *testing.T) {
+	q1 := `"ranges":[{"from":"2025-01-01","to":"2025-03-31"}]`
+	runParseCases(t, "analytics", []parseCase{
+		{"Scusate, sono nuovo: quanti clienti diversi sono venuti da gennaio a marzo compresi?", []string{`"op":"count_distinct","field":"customer_id"`, q1}, []string{`"uncovered"`}},
+		{"revenue from January to March included", []string{q1}, []string{`"uncovered"`}},
+		{"quanti ordini tra gennaio e marzo inclusi", []string{q1}, []string{`"uncovered"`}},
+		{"fatturato con i coperti compresi", []string{`"uncovered"`}, nil},
+		{"sorry, I'm new: can you compute the revenue for march?", []string{`"metric":"revenue"`}, []string{`"uncovered"`}},
+		{"Mi calcoli il food cost percentuale complessivo, cioè il costo delle materie prime rispetto al fatturato?", []string{`"measures":[{"metric":"food_cost_percent","unit":"%"}]`}, []string{`"uncovered"`}},
+		{"what is the food cost percentage, i.e. food cost over revenue?", []string{`"measures":[{"metric":"food_cost_percent","unit":"%"}]`}, []string{`"uncovered"`}},
+		{"il margine lordo, cioè il fatturato meno il food cost", []string{`"measures":[{"metric":"gross_margin","unit":"EUR"}]`}, []string{`"uncovered"`}},
+		{"fatturato, cioè gli incassi di marzo", []string{`"uncovered"`}, nil},
+		{"il food cost, cioè il fatturato", []string{`"uncovered"`}, nil},
+	})
+}

@@ -64,6 +64,7 @@ const (
 	gWeekday                    // monday, sabato, the weekend: days of the week (see weekdaySets)
 	gSpend                      // spendiamo, we spend: the business's outlay, framing the measure named with it
 	gMoney                      // money, soldi: the measure in money the question names, else the default one
+	gRestate                    // cioè, i.e., ovvero: what follows restates what came before (restate.go)
 )
 
 // grains are the time grains words name, for grouping by the time dimension.
@@ -290,6 +291,10 @@ func init() {
 	// money did we give away in discounts"), else the source's default ("which table brings
 	// in the most money"); "quanti soldi" asks how much, not how many.
 	add(gMoney, `money|soldi|denaro|quattrini|quanti soldi|quanto denaro|how much money|the money|i soldi`)
+	add(gRestate, `cioe|ovvero|ossia|vale a dire|in altre parole|ie|namely|in other words`)
+	// Asking to work a value out, and apologies: framing, the value asked is in the other words.
+	add(gFiller, `calcola|calcoli|calcolami|calcolatemi|calcolare|mi calcoli|mi calcola|puoi calcolare|calculate|compute|work out|
+		scusa|scusi|scusate|scusami|scusatemi|sorry|excuse me|sono nuovo|sono nuova|sono nuovi|i am new|i m new|im new|new here|nuovo qui|nuova qui`)
 	// What a discount gives away is its amount ("quanto abbiamo dato via in sconti").
 	add(gFiller, `dato via|dati via|data via|date via|diamo via|regalato|regalati|regalata|regalate|regaliamo`)
 	// "How many different tables did we use": the verb frames what is counted.

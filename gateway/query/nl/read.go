@@ -141,6 +141,7 @@ func (r *reader) read() {
 	r.readText()
 	r.unknownWords()
 	r.unitNegations()
+	r.restatements()
 	r.chooseFact()
 	if r.fact == nil {
 		r.uncover("the question names nothing this data records")
@@ -425,6 +426,8 @@ func (r *reader) leftovers() {
 			r.uncover("what %q refers to", it.word)
 		case len(it.ms) == 0 && (it.gen == gNot || it.gen == gNone):
 			r.uncover("a negation (%q) this query does not apply", it.word)
+		case len(it.ms) == 0 && it.gen == gRestate:
+			r.uncover("what follows %q: a restatement that names more than the measure before it", it.word)
 		case len(it.ms) == 0 && it.gen == gMoney:
 			r.uncover("what %q refers to: no measure in money", it.word)
 		case len(it.ms) == 0 && it.gen == gSpend && !r.measureNamed():

@@ -207,6 +207,9 @@ func split(raw string) []token {
 			return []token{t}
 		}
 	}
+	if data.Fold(raw) == "i.e" { // "i.e.": that is (a restatement follows)
+		return []token{{w: "ie", orig: raw}}
+	}
 	parts := strings.FieldsFunc(raw, func(r rune) bool { return isJoiner(r) })
 	if len(parts) == 2 && months[data.Fold(parts[0])] > 0 && months[data.Fold(parts[1])] > 0 && strings.Contains(raw, "-") {
 		// "Oct-Dec", "gen-feb": a range of months
