@@ -160,6 +160,7 @@ func combine(ts []token, atoms []atom, k int) (dateExpr, int) {
 		if joins(ts, a.j, b.i, start < a.i) && !(start < a.i && betweenWords[ts[start].w] && comparing(ts)) {
 			e.to, e.j, used = b.p, b.j, 2
 			fill(&e.from, &e.to)
+			e.j = inclusiveAfter(ts, e.j)
 		}
 	}
 	if used == 1 && start < a.i && betweenWords[ts[start].w] {
@@ -187,6 +188,22 @@ func combine(ts []token, atoms []atom, k int) (dateExpr, int) {
 	}
 	e.i = start
 	return e, used
+}
+
+// inclusiveWords say, right after a range, that its ends are in it ("da gennaio a marzo
+// compresi"), as every range here is; elsewhere "compresi" may name what is included.
+var inclusiveWords = set("compresi", "comprese", "compreso", "compresa", "inclusi", "incluse", "incluso", "inclusa", "included", "inclusive")
+
+// inclusiveAfter is the end of a range at j, past such a word ("both included" too).
+func inclusiveAfter(ts []token, j int) int {
+	k := j
+	if k < len(ts) && (ts[k].w == "both" || ts[k].w == "entrambi" || ts[k].w == "entrambe") {
+		k++
+	}
+	if k < len(ts) && inclusiveWords[ts[k].w] {
+		return k + 1
+	}
+	return j
 }
 
 // comparing reports a question that compares: "confronto del fatturato tra marzo e

@@ -62,6 +62,9 @@ const (
 	gChange                     // changed, went up, aumentato: a comparison of a period's two ends
 	gStarts                     // begins with, inizia con: a text field's value starts with what follows
 	gWeekday                    // monday, sabato, the weekend: days of the week (see weekdaySets)
+	gSpend                      // spendiamo, we spend: the business's outlay, framing the measure named with it
+	gMoney                      // money, soldi: the measure in money the question names, else the default one
+	gRestate                    // cioè, i.e., ovvero: what follows restates what came before (restate.go)
 )
 
 // grains are the time grains words name, for grouping by the time dimension.
@@ -289,6 +292,21 @@ func init() {
 	add(gFiller, `owned by|owned|belonging to|belongs to|belong to|assigned to|in charge of|in carico a|di competenza di|
 		part of|parte di|fanno parte di|fa parte di|aside|da parte`)
 	add(gRecent, `most recently|more recently|piu recentemente`)
+	// Money names no measure of its own: the one in a currency the question names ("how much
+	// money did we give away in discounts"), else the source's default ("which table brings
+	// in the most money"); "quanti soldi" asks how much, not how many.
+	add(gMoney, `money|soldi|denaro|quattrini|quanti soldi|quanto denaro|how much money|the money|i soldi`)
+	add(gRestate, `cioe|ovvero|ossia|vale a dire|in altre parole|ie|namely|in other words`)
+	// Asking to work a value out, and apologies: framing, the value asked is in the other words.
+	add(gFiller, `calcola|calcoli|calcolami|calcolatemi|calcolare|mi calcoli|mi calcola|puoi calcolare|calculate|compute|work out|
+		scusa|scusi|scusate|scusami|scusatemi|sorry|excuse me|sono nuovo|sono nuova|sono nuovi|i am new|i m new|im new|new here|nuovo qui|nuova qui`)
+	// What a discount gives away is its amount ("quanto abbiamo dato via in sconti").
+	add(gFiller, `dato via|dati via|data via|date via|diamo via|regalato|regalati|regalata|regalate|regaliamo`)
+	// "How many different tables did we use": the verb frames what is counted.
+	add(gFiller, `use|do we use|did we use|have we used`)
+	// What "we" spend is a cost the question names ("spendiamo di più in materie prime");
+	// without one it says no measure ("quanto spendiamo per i camerieri": their wages).
+	add(gSpend, `spendiamo|spendevamo|abbiamo speso|spendete|avete speso|we spend|we spent|do we spend|did we spend|have we spent|we ve spent|are we spending|we are spending`)
 	grain("day", `day|days|giorno|giorni|date|dates|data|giornata|giornate`)
 	grain("month", `month|months|mese|mesi`)
 	grain("quarter", `quarter|quarters|trimestre|trimestri`)

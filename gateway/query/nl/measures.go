@@ -46,6 +46,7 @@ func (r *reader) readMeasures() {
 	}
 	r.dropRefined()
 	r.distinctOfAmount()
+	r.moneyMeasure(seen)
 	if len(r.q.Measures) == 0 {
 		r.fieldMeasure(seen)
 	}
@@ -306,7 +307,7 @@ func (r *reader) countMeasure(seen map[string]bool) {
 	case r.unitValue() != "":
 		f := r.unitValue()
 		r.addMeasure(semantic.Measure{Op: data.AggSum, Field: f, Unit: d.Fields[f].Unit}, seen)
-	case r.counted != nil && r.counted.kind(mRows).src == r.fact:
+	case r.counted != nil && r.counted.kind(mRows).src == r.fact, r.counted == nil && r.timesAsked():
 		r.addMeasure(semantic.Measure{Op: data.AggCount, Unit: d.Rows.Unit}, seen)
 	case r.counted != nil:
 		rows := r.counted.kind(mRows)
@@ -385,8 +386,8 @@ func (r *reader) distinctDim() string {
 		return r.distinct
 	}
 	for _, it := range r.items {
-		if m := it.kind(mField); m != nil && m.src == r.fact && !it.used && !numeric(m) {
-			it.used = true
+		if m := it.kind(mField); m != nil && m.src == r.fact && !it.used && (!numeric(m) || r.fact.Decl.Fields[m.field].Counts != "") {
+			it.used = true // a number is counted distinct only where the layer says what it counts (tables)
 			r.distinct = m.field
 			return m.field
 		}
@@ -413,6 +414,56 @@ func (r *reader) skipGen(k int, g gen) int {
 func summed(src *semantic.Source, field string) bool {
 	for _, m := range src.Schema().Metrics {
 		if summedField(&meaning{src: src, metric: m.Name}) == field {
+			return true
+		}
+	}
+	return false
+}
+
+// moneyMeasure reads "money", "soldi": the measure in a currency the question names, or
+// else the source's default measure when that is in a currency. Where neither is, the
+// word stays unread (leftovers): money the data does not record.
+func (r *reader) moneyMeasure(seen map[string]bool) {
+	k := r.find(gMoney)
+	if k < 0 {
+		return
+	}
+	d := r.fact.Decl
+	if len(r.q.Measures) == 0 && d.DefaultMeasure != "" && currency(d.Measures[d.DefaultMeasure].Unit) {
+		r.addMeasure(semantic.Measure{Metric: d.DefaultMeasure, Unit: d.Measures[d.DefaultMeasure].Unit}, seen)
+	}
+	for _, m := range r.q.Measures {
+		if currency(m.Unit) {
+			r.items[k].used = true
+		}
+	}
+}
+
+// currency reports a unit that is money: an ISO 4217 code (EUR, USD) or a currency sign.
+func currency(unit string) bool {
+	switch unit {
+	case "€", "$", "£", "¥":
+		return true
+	}
+	if len(unit) != 3 {
+		return false
+	}
+	for _, c := range unit {
+		if c < 'A' || c > 'Z' {
+			return false
+		}
+	}
+	return true
+}
+
+// timesWords count occurrences: rows, never the distinct values of a field named beside
+// them ("quante volte è venuto il cliente CUST-102" is not one customer).
+var timesWords = set("how many times", "quante volte", "how often")
+
+// timesAsked reports a counting word that counts times.
+func (r *reader) timesAsked() bool {
+	for _, it := range r.items {
+		if it.is(gCount) && timesWords[it.word] {
 			return true
 		}
 	}

@@ -396,7 +396,8 @@ func (r *reader) growth(k int) bool {
 	return true
 }
 
-// presence reads "con uno sconto", "with a discount": a numeric field above zero.
+// presence reads "con uno sconto", "with a discount": a numeric field above zero; and its
+// absence, "senza sconto", "with no discount", "had no discount at all": the field at zero.
 func (r *reader) presence() {
 	for k, it := range r.items {
 		m := it.kind(mField)
@@ -404,13 +405,19 @@ func (r *reader) presence() {
 			continue
 		}
 		p := r.prev(k, 1)
-		if p < 0 || !(r.items[p].is(gOne) || r.items[p].is(gWith)) {
+		none := p >= 0 && r.items[p].is(gNone) && !r.items[p].used
+		if p < 0 || !(r.items[p].is(gOne) || r.items[p].is(gWith) || none) {
 			continue
 		}
 		if n := r.next(k, 1); n >= 0 && r.items[n].num != nil {
 			continue
 		}
 		it.used = true
-		r.q.Filters = append(r.q.Filters, semantic.Filter{Source: m.src.Name, Field: m.field, Op: data.OpGreaterThan, Values: []any{0.0}})
+		f := semantic.Filter{Source: m.src.Name, Field: m.field, Op: data.OpGreaterThan, Values: []any{0.0}}
+		if none {
+			r.items[p].used = true
+			f.Op = data.OpEquals
+		}
+		r.q.Filters = append(r.q.Filters, f)
 	}
 }

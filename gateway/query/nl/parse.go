@@ -104,7 +104,18 @@ func (p *Parser) items(ts []token) []*item {
 		out = append(out, it)
 		i = it.j
 	}
-	return fieldValueWords(p.mergeTokens(out))
+	return topBeforeNumber(fieldValueWords(p.mergeTokens(out)))
+}
+
+// topBeforeNumber reads a word of "top N" that also names a value ("i primi": the Primi,
+// and the first N) as "top" when a number follows it: "i primi 5 piatti".
+func topBeforeNumber(items []*item) []*item {
+	for k, it := range items {
+		if it.gen == gTop && len(it.ms) > 0 && k+1 < len(items) && items[k+1].num != nil {
+			it.ms = nil
+		}
+	}
+	return items
 }
 
 // fieldValueWords reads a value alias that is also a word of the lexicon ("media": average,

@@ -158,6 +158,7 @@ func (r *reader) read() {
 	r.readText()
 	r.unknownWords()
 	r.unitNegations()
+	r.restatements()
 	r.chooseFact()
 	if r.fact == nil {
 		r.uncover("the question names nothing this data records")
@@ -444,6 +445,12 @@ func (r *reader) leftovers() {
 			r.uncover("what %q refers to", it.word)
 		case len(it.ms) == 0 && (it.gen == gNot || it.gen == gNone):
 			r.uncover("a negation (%q) this query does not apply", it.word)
+		case len(it.ms) == 0 && it.gen == gRestate:
+			r.uncover("what follows %q: a restatement that names more than the measure before it", it.word)
+		case len(it.ms) == 0 && it.gen == gMoney:
+			r.uncover("what %q refers to: no measure in money", it.word)
+		case len(it.ms) == 0 && it.gen == gSpend && !r.measureNamed():
+			r.uncover("what %q refers to: the question names no cost", it.word)
 		case len(it.ms) == 0 && it.gen == gMention:
 			r.uncover("what %q asks to find in the text", it.word)
 		}
@@ -562,4 +569,14 @@ func typeOf(s *semantic.Source, field string) data.FieldType {
 		return f.Type
 	}
 	return ""
+}
+
+// measureNamed reports a measure of the fact that the question names by its words.
+func (r *reader) measureNamed() bool {
+	for _, it := range r.items {
+		if m := it.kind(mMeasure); m != nil && m.src == r.fact {
+			return true
+		}
+	}
+	return false
 }

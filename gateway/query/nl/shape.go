@@ -120,7 +120,7 @@ func (r *reader) finish() {
 			r.q.Order = &semantic.Order{Measure: 0, Desc: r.rankDesc}
 		}
 	}
-	if r.dim != nil && r.q.Compare != nil && !r.q.Rows && len(r.q.Compare.Sides[0].Time) > 0 {
+	if r.dim != nil && r.q.Compare != nil && !r.q.Rows && (len(r.q.Compare.Sides[0].Time) > 0 || r.comparesOther(r.dim)) {
 		// "which country's value grew the most from 2023 to 2024": periods compared per
 		// group, which the query does not make (it would compare the totals); "Sara o Luca,
 		// chi ha fatturato di più" compares the groups themselves
@@ -644,4 +644,27 @@ func dimLabel(d *semantic.Dimension) string {
 		return d.Grain
 	}
 	return d.Field
+}
+
+// comparesOther reports sides that are values of a field other than the dimension named:
+// "which waiter sold more pizza or pasta" ranks waiters, the totals of pizza and pasta do
+// not answer it. A "which" that names no field ("which is more, A or B") asks which side.
+func (r *reader) comparesOther(d *semantic.Dimension) bool {
+	named := r.has(gWho) && d.Field == r.fact.Decl.Actor // "chi vende più pizza o pasta"
+	for _, it := range r.items {
+		if m := it.kind(mField); m != nil && m.src.Name == d.Source && m.field == d.Field {
+			named = true
+		}
+	}
+	if !named {
+		return false
+	}
+	for _, s := range r.q.Compare.Sides {
+		for _, f := range s.Filters {
+			if f.Source != d.Source || f.Field != d.Field {
+				return true
+			}
+		}
+	}
+	return false
 }

@@ -62,6 +62,11 @@ func tokenize(text string) []token {
 			i++
 			continue
 		}
+		if r == '#' && wordAfter(rs, i+1) {
+			out = append(out, token{w: "number", orig: "#"}, token{w: "of", orig: ""}) // "# ordini"
+			i++
+			continue
+		}
 		if !isWord(r) {
 			i++
 			continue
@@ -78,6 +83,14 @@ func tokenize(text string) []token {
 			i = j
 			continue
 		}
+		if mark, end := countMark(rs, i, j); mark != "" {
+			out = append(out, token{w: "number", orig: string(rs[i:end])})
+			if mark == "count" {
+				out = append(out, token{w: "of", orig: ""})
+			}
+			i = end
+			continue
+		}
 		n := len(out)
 		out = append(out, split(string(rs[i:j]))...)
 		for k := n; k < len(out); k++ {
@@ -89,6 +102,49 @@ func tokenize(text string) []token {
 		setQuoted(out, quote, strings.TrimRight(string(rs[start:]), "?!. "))
 	}
 	return mergeMultipliers(out)
+}
+
+// countMarks are the short forms of "number" that, before a word, ask for a count: "nr.
+// ordini", "n. ordini per mese", "n° clienti". A lone "n" is a mark only with its dot or
+// degree sign; before a number any of them is "number" ("tavolo n. 12").
+var countMarks = set("n", "nr", "nro", "num")
+
+// countMark reads such a mark at rs[i:j]: "count" before a word, "number" before a number
+// ("tavolo n. 12"), else ""; and where the mark ends (past its dot or sign).
+func countMark(rs []rune, i, j int) (string, int) {
+	w := data.Fold(string(rs[i:j]))
+	if !countMarks[w] {
+		return "", j
+	}
+	end := j
+	if end < len(rs) && strings.ContainsRune(".°º", rs[end]) {
+		end++
+	} else if w == "n" {
+		return "", j
+	}
+	switch {
+	case wordAfter(rs, end):
+		return "count", end
+	case digitAfter(rs, end) && end > j:
+		return "number", end
+	}
+	return "", j
+}
+
+// wordAfter reports a word that starts with a letter after the spaces at rs[i:].
+func wordAfter(rs []rune, i int) bool {
+	for i < len(rs) && unicode.IsSpace(rs[i]) {
+		i++
+	}
+	return i < len(rs) && unicode.IsLetter(rs[i])
+}
+
+// digitAfter reports a number after the spaces at rs[i:].
+func digitAfter(rs []rune, i int) bool {
+	for i < len(rs) && unicode.IsSpace(rs[i]) {
+		i++
+	}
+	return i < len(rs) && unicode.IsDigit(rs[i])
 }
 
 // slashWith reads the chat forms "w/" (with) and "w/o" (without); a lone "w" stays a word.
@@ -150,6 +206,9 @@ func split(raw string) []token {
 			t := token{w: data.Fold(raw), orig: raw, id: strings.IndexFunc(raw, unicode.IsLetter) >= 0 || strings.Contains(raw, "-")}
 			return []token{t}
 		}
+	}
+	if data.Fold(raw) == "i.e" { // "i.e.": that is (a restatement follows)
+		return []token{{w: "ie", orig: raw}}
 	}
 	parts := strings.FieldsFunc(raw, func(r rune) bool { return isJoiner(r) })
 	if len(parts) == 2 && months[data.Fold(parts[0])] > 0 && months[data.Fold(parts[1])] > 0 && strings.Contains(raw, "-") {

@@ -163,10 +163,15 @@ func filterOf(src, field string, values []string, not bool) semantic.Filter {
 // sides become the comparison; the other values stay filters.
 func (r *reader) compareValues(groups []*valueGroup) bool {
 	compare := r.has(gVs) || r.has(gCompare)
+	which := r.moreOfEither(groups)
 	var pair []*valueGroup
-	for i := 0; i+1 < len(groups) && compare; i++ {
+	for i := 0; i+1 < len(groups); i++ {
 		a, b := groups[i], groups[i+1]
-		if a.m.src == b.m.src && a.m.field == b.m.field && r.vsBetween(a.items[len(a.items)-1], b.items[0]) {
+		if a.m.src != b.m.src || a.m.field != b.m.field {
+			continue
+		}
+		last, first := a.items[len(a.items)-1], b.items[0]
+		if compare && r.vsBetween(last, first) || which && r.orBetween(last, first) {
 			pair = []*valueGroup{a, b}
 		}
 	}
@@ -180,7 +185,7 @@ func (r *reader) compareValues(groups []*valueGroup) bool {
 		// values one set that both sides count
 	default:
 		for _, g := range groups {
-			if len(g.sides) >= 2 && !g.not && (compare || (r.has(gWho) || r.has(gWhich)) && (r.has(gMost) || r.has(gLeast))) {
+			if len(g.sides) >= 2 && !g.not && (compare || (r.has(gWho) || r.has(gWhich)) && (r.has(gMost) || r.has(gLeast)) || which && r.orJoined(g)) {
 				side, sides = g, g.sides
 				break
 			}
@@ -210,4 +215,62 @@ func (r *reader) compareValues(groups []*valueGroup) bool {
 		r.addValueFilter(g)
 	}
 	return true
+}
+
+// moreOfEither reports a question that asks which of two values of one field has more
+// (or less): "incassato di più in contanti o con carta di credito", "do we sell more pizza
+// or pasta", "which is more, A or B". Their values joined by "or" are the two sides to
+// compare, never one set of rows. A question that names another dimension ("which waiter
+// sold more pizza or pasta") ranks that dimension instead, and is not read so.
+func (r *reader) moreOfEither(groups []*valueGroup) bool {
+	if !r.has(gMost) && !r.has(gLeast) || !r.has(gOr) {
+		return false
+	}
+	for _, it := range r.items {
+		if m := it.kind(mField); m != nil && !it.used && len(it.ms) == 1 && !numeric(m) && !r.fieldOfGroups(m, groups) {
+			return false
+		}
+	}
+	return true
+}
+
+// fieldOfGroups reports that a field is the field of one of the value groups.
+func (r *reader) fieldOfGroups(m *meaning, groups []*valueGroup) bool {
+	for _, g := range groups {
+		if g.m.src == m.src && g.m.field == m.field {
+			return true
+		}
+	}
+	return false
+}
+
+// orBetween reports that only "or" and the words that introduce a value ("con", "per le",
+// "by") stand between items a and b: "in contanti o con carta di credito".
+func (r *reader) orBetween(a, b int) bool {
+	or := false
+	for k := a + 1; k < b; k++ {
+		it := r.items[k]
+		switch {
+		case it.is(gOr):
+			or = true
+		case it.is(gFiller), it.is(gWith), it.is(gBy):
+		default:
+			return false
+		}
+	}
+	return or
+}
+
+// orJoined reports a run of values whose last two are joined by "or" and none by "and":
+// "pizza or pasta", "pizze, primi o dolci".
+func (r *reader) orJoined(g *valueGroup) bool {
+	for i := 1; i < len(g.items); i++ {
+		for k := g.items[i-1] + 1; k < g.items[i]; k++ {
+			if r.items[k].is(gAnd) {
+				return false
+			}
+		}
+	}
+	n := len(g.items)
+	return r.orBetween(g.items[n-2], g.items[n-1])
 }
