@@ -118,3 +118,16 @@ func TestFindingsFraming(t *testing.T) {
 		{"project imports for 2024", []string{`"uncovered"`}, nil},
 	})
 }
+
+// TestGroupWithExtreme: "<dimension> with the highest <measure>" ranks the groups by the
+// measure; mistyped question words are read.
+func TestGroupWithExtreme(t *testing.T) {
+	runParseCases(t, "analytics", []parseCase{
+		{"category with the highest food cost %", []string{`"groupBy":{"source":"orders","field":"category"}`, `"order":{"measure":0,"desc":true}`, `"limit":1`}, []string{`"uncovered"`}},
+		{"wich category has the highest food cost %?", []string{`"groupBy":{"source":"orders","field":"category"}`, `"limit":1`}, []string{`"uncovered"`}},
+		{"waiter with the lowest revenue in march", []string{`"field":"waiter"`, `"desc":false`}, []string{`"uncovered"`}},
+	})
+	runParseCases(t, "trade", []parseCase{
+		{"country with the highest unit price", []string{`"uncovered"`}, nil},
+	})
+}

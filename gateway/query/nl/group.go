@@ -165,6 +165,9 @@ func (r *reader) mostAfter(k int) bool {
 		switch {
 		case it.is(gMost) || it.is(gLeast):
 			return true
+		case it.is(gMax) || it.is(gMin): // "the category with the highest food cost %": a measure of the groups
+			n := r.next(j, 1)
+			return n >= 0 && r.items[n].kind(mMeasure) != nil
 		case it.is(gFiller) || it.is(gWith), it.kind(mMeasure) != nil:
 		default:
 			return false

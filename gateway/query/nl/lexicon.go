@@ -307,6 +307,9 @@ func init() {
 	// What "we" spend is a cost the question names ("spendiamo di più in materie prime");
 	// without one it says no measure ("quanto spendiamo per i camerieri": their wages).
 	add(gSpend, `spendiamo|spendevamo|abbiamo speso|spendete|avete speso|we spend|we spent|do we spend|did we spend|have we spent|we ve spent|are we spending|we are spending`)
+	// The question words as they are often mistyped (a typo of a generic word is otherwise
+	// never corrected: typos.go).
+	add(gWhich, `wich|whcih|wihch|whic`)
 	grain("day", `day|days|giorno|giorni|date|dates|data|giornata|giornate`)
 	grain("month", `month|months|mese|mesi`)
 	grain("quarter", `quarter|quarters|trimestre|trimestri`)
