@@ -155,6 +155,7 @@ func (r *reader) read() {
 	r.readValues()
 	r.sameFieldTwice()
 	r.readNumbers()
+	r.sameFieldTwice() // "site 101 and site 102": two values of one field, each read on its own
 	r.readTimes()
 	r.readWeekdays()
 	if len(r.q.Uncovered) > 0 {

@@ -1,0 +1,25 @@
+package nl
+
+import "testing"
+
+// TestNumberLists: numbers listed after a field's word are one condition with the set of
+// them; a number that something after it claims (a count, a threshold) is not listed, and
+// a question that compares or ranks the listed numbers does not read them as a set.
+func TestNumberLists(t *testing.T) {
+	runParseCases(t, "clinical", []parseCase{
+		{"Quanti eventi moderati o severi nei pazienti dei centri 101 e 102?", []string{`"field":"SITEID","op":"in","values":["101","102"]`}, []string{`"uncovered"`}},
+		{"How many patients at sites 101 and 103?", []string{`"field":"SITEID","op":"in","values":["101","103"]`}, []string{`"uncovered"`}},
+		{"patients at sites 101, 102 or 104", []string{`"values":["101","102","104"]`}, []string{`"uncovered"`}},
+		{"how many patients at sites 101 and 102 are older than 60", []string{`"values":["101","102"]`, `"field":"AGE","op":"greaterThan"`}, []string{`"uncovered"`}},
+		{"patients at site 101 and 2 or more AEs", []string{`"field":"SITEID","op":"equals","values":["101"]`, `"min":2`}, []string{`"op":"in"`}},
+		{"which of sites 101 and 102 has the most AEs", []string{`"uncovered"`}, nil},
+		{"patients at site 101 and site 102", []string{`"uncovered"`}, nil},
+	})
+	runParseCases(t, "analytics", []parseCase{
+		{"revenue of tables 3, 5 and 7", []string{`"field":"table_id","op":"in","values":[3,5,7]`}, []string{`"uncovered"`}},
+		{"ricavi dei tavoli 3 e 5", []string{`"field":"table_id","op":"in","values":[3,5]`}, []string{`"uncovered"`}},
+		{"which waiter sold the most at tables 3 and 5", []string{`"uncovered"`}, nil},
+		{"compare revenue of tables 3 and 5", []string{`"uncovered"`}, nil},
+		{"compare revenue of table 3 and table 5", []string{`"uncovered"`}, nil},
+	})
+}
