@@ -23,3 +23,17 @@ func TestNumberLists(t *testing.T) {
 		{"compare revenue of table 3 and table 5", []string{`"uncovered"`}, nil},
 	})
 }
+
+// TestItalianBodySystems: the organ classes and terms read from the data are named by
+// their Italian words ("sistema nervoso", "disturbi gastrointestinali", "cefalee").
+func TestItalianBodySystems(t *testing.T) {
+	runParseCases(t, "clinical", []parseCase{
+		{"Quanti eventi avversi del sistema nervoso ci sono stati nel braccio ad alto dosaggio?", []string{`"op":"count"`, `"values":["Nervous system disorders"]`, `"values":["High Dose"]`}, []string{`"uncovered"`}},
+		{"quanti disturbi gastrointestinali nel braccio placebo", []string{`"op":"count"`, `"values":["Gastrointestinal disorders"]`}, []string{`"uncovered"`}},
+		{"quanti eventi avversi delle patologie della cute", []string{`"values":["Skin and subcutaneous tissue disorders"]`}, []string{`"uncovered"`}},
+		{"infezioni ed infestazioni per braccio", []string{`"values":["Infections and infestations"]`, `"field":"ARM"`}, []string{`"uncovered"`}},
+		{"quanti eventi nella sede di somministrazione", []string{`"values":["General disorders and administration site conditions"]`}, []string{`"uncovered"`}},
+		{"quante cefalee nel braccio placebo", []string{`"values":["Headache"]`}, []string{`"uncovered"`}},
+		{"quanti eventi di spossatezza", []string{`"values":["Fatigue"]`}, []string{`"uncovered"`}},
+	})
+}
