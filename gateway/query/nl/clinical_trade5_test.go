@@ -37,3 +37,20 @@ func TestItalianBodySystems(t *testing.T) {
 		{"quanti eventi di spossatezza", []string{`"values":["Fatigue"]`}, []string{`"uncovered"`}},
 	})
 }
+
+// TestEntityOnAverage: "a patient", "the average patient", "un paziente ... in media" are the
+// average per subject, as "per subject" is: the AE count over the subjects, whose own
+// conditions narrow both; by a dimension it stays refused.
+func TestEntityOnAverage(t *testing.T) {
+	per := `"averagePer":{"source":"adsl","field":""}`
+	runParseCases(t, "clinical", []parseCase{
+		{"On average how many AEs does a patient in the low dose arm have?", []string{per, `"values":["Low Dose"]`, `"op":"count"`}, []string{`"uncovered"`, `"exists"`}},
+		{"how many AEs does each patient have on average", []string{per}, []string{`"uncovered"`}},
+		{"quanti eventi avversi ha in media un paziente", []string{per}, []string{`"uncovered"`, `"exists"`}},
+		{"how many AEs does the average patient have", []string{per}, []string{`"uncovered"`, `"exists"`}},
+		{"quanti eventi avversi ha il paziente medio", []string{per}, []string{`"uncovered"`}},
+		{"on average how many AEs does a patient with at least one AE have", []string{`"averagePer":{"source":"adae","field":"USUBJID"}`}, []string{`"uncovered"`}},
+		{"on average how many AEs does a patient have by arm", []string{`"uncovered"`}, nil},
+		{"average age of a patient with AEs", []string{`"op":"average","field":"AGE"`}, []string{`"averagePer"`}},
+	})
+}

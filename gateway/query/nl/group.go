@@ -35,6 +35,8 @@ func (r *reader) readGroup() {
 			// "the 3 biggest orders by quantity": what the rows are ordered by, no grouping
 		case it.is(gBy) || it.is(gEvery) || it.is(gGroupOf):
 			d = r.dimAfter(k, afterBy)
+		case r.entityOnAverage(k):
+			r.perRow, r.perEntity, it.used = true, it, true // "how many AEs does a patient have on average"
 		case (it.is(gAmong) || it.is(gBetween)) && r.amongField(k) >= 0:
 			j := r.amongField(k)
 			d, r.items[j].used = r.dimAt(j), true
