@@ -54,3 +54,24 @@ func TestEntityOnAverage(t *testing.T) {
 		{"average age of a patient with AEs", []string{`"op":"average","field":"AGE"`}, []string{`"averagePer"`}},
 	})
 }
+
+// TestRowsBySuperlative: rows named with a superlative of a field — before the noun, after
+// it (Italian, "with the …"), or with "who" — are the rows ordered by that field; the
+// field named first asks for the value, and counting the rows with the extreme is refused.
+func TestRowsBySuperlative(t *testing.T) {
+	runParseCases(t, "clinical", []parseCase{
+		{"Which three patients were on treatment the longest?", []string{`"rows":true`, `"field":"TRTDURD","desc":true`, `"limit":3`}, []string{`"uncovered"`}},
+		{"the 5 youngest patients", []string{`"rows":true`, `"field":"AGE","desc":false`, `"limit":5`}, []string{`"uncovered"`}},
+		{"i 3 pazienti più giovani", []string{`"rows":true`, `"field":"AGE","desc":false`, `"limit":3`}, []string{`"uncovered"`, `"measures"`}},
+		{"quali 3 pazienti sono stati in trattamento più a lungo", []string{`"rows":true`, `"field":"TRTDURD","desc":true`, `"limit":3`}, []string{`"uncovered"`}},
+		{"list the 3 patients with the shortest treatment duration", []string{`"rows":true`, `"field":"TRTDURD","desc":false`, `"limit":3`}, []string{`"uncovered"`}},
+		{"the patient with the highest age", []string{`"rows":true`, `"field":"AGE","desc":true`, `"limit":1`}, []string{`"uncovered"`}},
+		{"il paziente più anziano", []string{`"rows":true`, `"field":"AGE","desc":true`}, []string{`"uncovered"`}},
+		{"who was on treatment the longest", []string{`"rows":true`, `"field":"TRTDURD","desc":true`}, []string{`"uncovered"`}},
+		{"who is the oldest", []string{`"rows":true`, `"field":"AGE","desc":true`}, []string{`"uncovered"`}},
+		{"l'età dei pazienti più giovani", []string{`"op":"min","field":"AGE"`}, []string{`"rows"`}},
+		{"longest treatment duration", []string{`"op":"max","field":"TRTDURD"`}, []string{`"rows"`, `"uncovered"`}},
+		{"how many patients are the oldest", []string{`"uncovered"`}, nil},
+		{"number of patients with the highest age", []string{`"uncovered"`}, nil},
+	})
+}

@@ -175,6 +175,10 @@ func (r *reader) fieldMeasure(seen map[string]bool) {
 		if m == nil || m.src != r.fact || !numeric(m) {
 			continue
 		}
+		if (len(it.ms) > 0 || op == data.AggMax || op == data.AggMin) && r.countsFactRows() {
+			r.uncover("the number of %s with the %s %s", r.fact.Decl.Rows.Unit, op, m.field) // "how many patients are the oldest"
+			continue
+		}
 		if aggGen(it.gen) && len(it.ms) == 0 && seen["/"+op+"/"+m.field] {
 			continue // a second "average" of a field already averaged: restated, or an average of averages (restatedAverage)
 		}
