@@ -75,3 +75,14 @@ func TestRowsBySuperlative(t *testing.T) {
 		{"number of patients with the highest age", []string{`"uncovered"`}, nil},
 	})
 }
+
+// TestAveragedSuperlative: groups ranked by a field's superlative "on average" are ranked
+// by the field's average, in the superlative's direction.
+func TestAveragedSuperlative(t *testing.T) {
+	runParseCases(t, "clinical", []parseCase{
+		{"Which site has the youngest patients on average?", []string{`"op":"average","field":"AGE"`, `"field":"SITEID"`, `"desc":false`, `"limit":1`}, []string{`"uncovered"`}},
+		{"which arm has the oldest patients on average", []string{`"op":"average","field":"AGE"`, `"field":"ARM"`, `"desc":true`}, []string{`"uncovered"`}},
+		{"quale braccio ha in media i pazienti più anziani", []string{`"op":"average","field":"AGE"`, `"field":"ARM"`, `"desc":true`}, []string{`"uncovered"`}},
+		{"which site has the youngest patients", []string{`"op":"min","field":"AGE"`}, []string{`"average"`}},
+	})
+}

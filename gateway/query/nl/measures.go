@@ -175,6 +175,9 @@ func (r *reader) fieldMeasure(seen map[string]bool) {
 		if m == nil || m.src != r.fact || !numeric(m) {
 			continue
 		}
+		if len(it.ms) > 0 && r.averagedSuperlative(m) {
+			op = data.AggAverage // "which site has the youngest patients on average": groups ranked by the average age
+		}
 		if (len(it.ms) > 0 || op == data.AggMax || op == data.AggMin) && r.countsFactRows() {
 			r.uncover("the number of %s with the %s %s", r.fact.Decl.Rows.Unit, op, m.field) // "how many patients are the oldest"
 			continue
