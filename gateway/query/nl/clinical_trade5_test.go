@@ -86,3 +86,19 @@ func TestAveragedSuperlative(t *testing.T) {
 		{"which site has the youngest patients", []string{`"op":"min","field":"AGE"`}, []string{`"average"`}},
 	})
 }
+
+// TestMonthOfOnset: a breakdown by the month of a date ("by the month they started", "by
+// onset month", "per mese di insorgenza") groups by that date's month, never by its day.
+func TestMonthOfOnset(t *testing.T) {
+	month := `"groupBy":{"source":"adae","field":"ASTDT","grain":"month"}`
+	runParseCases(t, "clinical", []parseCase{
+		{"Can you break down the adverse events by the month they started?", []string{month, `"op":"count"`}, []string{`"uncovered"`, `"rows"`}},
+		{"AEs per month of onset", []string{month}, []string{`"uncovered"`}},
+		{"AEs by onset month", []string{month}, []string{`"uncovered"`, `"grain":"day"`}},
+		{"eventi avversi per mese di insorgenza", []string{month}, []string{`"uncovered"`, `"grain":"day"`}},
+		{"pazienti per mese di randomizzazione", []string{`"field":"RANDDT","grain":"month"`}, []string{`"uncovered"`}},
+	})
+	runParseCases(t, "analytics", []parseCase{
+		{"revenue by the category", []string{`"groupBy":{"source":"orders","field":"category"}`}, []string{`"uncovered"`}},
+	})
+}

@@ -218,6 +218,9 @@ func (r *reader) dimAfter(k int, after int) *semantic.Dimension {
 			if nx := r.next(j, 1); nx >= 0 && r.items[nx].kind(mRows) != nil {
 				return nil // "per randomized subject": the field qualifies a row noun, it is no grouping
 			}
+			if d := r.dateGrain(j); d != nil {
+				return d // "by onset month": that date, by month
+			}
 			if d := r.dimAt(j); d != nil {
 				it.used = true
 				return d

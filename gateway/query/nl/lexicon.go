@@ -135,7 +135,7 @@ func init() {
 		raise|raises|raising|report|reports|reporting|record|recorded by|log|logs|identify|find out|register|
 		file|files|filing|submit|issued|issue date|happen|occur|occurs|take place|took place|
 		dagli|dalle|dallo|dall|agli|alle|allo|negli|nelle|nell|sugli|sulle|sullo|sul|sui|degli|dello|coi|pei|
-		over the|in the|of the|for the|on the|at the|to the|from the|by the|with the|
+		over the|in the|of the|for the|on the|at the|to the|from the|with the|
 		we have|do we have|have we|did we|abbiamo avuto|ci sono stati|ce|c'e|c e stato|
 		please show|let me see|i would like|vorrei|voglio sapere|puoi dirmi|sai dirmi|
 		serve|servono|servirebbe|servirebbero|occorre|occorrono|bisogna|need|needed|needs|required|require|necessario|necessari|to reach|per arrivare|raggiungere`)
