@@ -102,3 +102,14 @@ func TestMonthOfOnset(t *testing.T) {
 		{"revenue by the category", []string{`"groupBy":{"source":"orders","field":"category"}`}, []string{`"uncovered"`}},
 	})
 }
+
+// TestMembershipFraming: "part of", "belong to", "fanno parte di" frame the condition that
+// follows, negated or not.
+func TestMembershipFraming(t *testing.T) {
+	runParseCases(t, "clinical", []parseCase{
+		{"Which subjects are not part of the ITT population?", []string{`"field":"ITTFL","op":"notIn","values":["Y"]`, `"rows":true`}, []string{`"uncovered"`}},
+		{"quali pazienti non fanno parte della popolazione ITT", []string{`"field":"ITTFL","op":"notIn"`}, []string{`"uncovered"`}},
+		{"how many patients belong to the placebo arm", []string{`"op":"count"`, `"values":["Placebo"]`}, []string{`"uncovered"`}},
+		{"quanti pazienti appartengono al braccio placebo", []string{`"op":"count"`, `"values":["Placebo"]`}, []string{`"uncovered"`}},
+	})
+}

@@ -284,6 +284,10 @@ func init() {
 	// "aziende diverse da Dell": other than, not "different companies".
 	add(gNot, `diverso da|diversa da|diversi da|diverse da|differente da|differenti da|different from|different than|other then`)
 	add(gCompare, `difference|differenza|differences|differenze|the difference in|la differenza di`)
+	// "subjects (not) part of the ITT population", "che fanno parte del braccio placebo":
+	// membership in what follows, a framing of its condition.
+	add(gFiller, `part of|a part of|belong to|belongs to|belonging to|members of|member of|included in|
+		fanno parte|fa parte|facenti parte|fanno parte di|fa parte di|facenti parte di|appartengono|appartiene|appartenenti|appartenente|inclusi in|incluse in`)
 	grain("day", `day|days|giorno|giorni|date|dates|data|giornata|giornate`)
 	grain("month", `month|months|mese|mesi`)
 	grain("quarter", `quarter|quarters|trimestre|trimestri`)
