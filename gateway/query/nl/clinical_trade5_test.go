@@ -113,3 +113,23 @@ func TestMembershipFraming(t *testing.T) {
 		{"quanti pazienti appartengono al braccio placebo", []string{`"op":"count"`, `"values":["Placebo"]`}, []string{`"uncovered"`}},
 	})
 }
+
+// TestTradeActorsAndDistinct: the actor's word framing a condition on another field is no
+// condition of its own wherever the measure is the rows' own; distinct values per group,
+// and "the widest range of" goods, are counted distinct.
+func TestTradeActorsAndDistinct(t *testing.T) {
+	seoul := `"field":"importCompanyAddress","op":"contains","values":["Seoul"]`
+	distinctGoods := `"op":"count_distinct","field":"goodsName"`
+	byCompany := `"groupBy":{"source":"transactions","field":"importCompanyName"}`
+	runParseCases(t, "trade", []parseCase{
+		{"How much did companies with a Seoul address import?", []string{`"metric":"total_value"`, seoul}, []string{`"uncovered"`, `"groupBy"`}},
+		{"quanto hanno importato le aziende con indirizzo a Seoul", []string{`"metric":"total_value"`, seoul}, []string{`"uncovered"`}},
+		{"how many companies with a Seoul address", []string{`"op":"count_distinct","field":"importCompanyName"`, seoul}, []string{`"uncovered"`}},
+		{"value of companies with value over 1000000", []string{`"uncovered"`}, nil},
+		{"number of distinct products per company", []string{distinctGoods, byCompany}, []string{`"uncovered"`}},
+		{"quanti prodotti diversi per azienda", []string{distinctGoods, byCompany}, []string{`"uncovered"`}},
+		{"Which company imported the widest range of different goods?", []string{distinctGoods, byCompany, `"desc":true`, `"limit":1`}, []string{`"uncovered"`}},
+		{"quale azienda ha importato la più ampia varietà di prodotti", []string{distinctGoods, byCompany}, []string{`"uncovered"`}},
+		{"which company had the widest range of unit prices", []string{`"uncovered"`}, nil},
+	})
+}

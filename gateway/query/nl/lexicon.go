@@ -284,6 +284,9 @@ func init() {
 	// "aziende diverse da Dell": other than, not "different companies".
 	add(gNot, `diverso da|diversa da|diversi da|diverse da|differente da|differenti da|different from|different than|other then`)
 	add(gCompare, `difference|differenza|differences|differenze|the difference in|la differenza di`)
+	// "the widest range of goods": the most different ones (a count of distinct values)
+	add(gMost, `widest range of|wider range of|broadest range of|widest variety of|greatest variety of|largest variety of|biggest variety of|
+		widest selection of|la piu ampia varieta di|piu ampia varieta di|la maggiore varieta di|maggiore varieta di|la piu ampia gamma di|piu ampia gamma di`)
 	// "subjects (not) part of the ITT population", "che fanno parte del braccio placebo":
 	// membership in what follows, a framing of its condition.
 	add(gFiller, `part of|a part of|belong to|belongs to|belonging to|members of|member of|included in|

@@ -344,7 +344,7 @@ func (r *reader) mostDimension() string {
 		if !(it.is(gMost) || it.is(gLeast)) {
 			continue
 		}
-		if n := r.next(k, 1); n >= 0 {
+		if n := r.skipGen(k, gDistinct); n >= 0 { // "the most (different) countries"
 			if m := r.items[n].kind(mField); m != nil && m.src == r.fact && !numeric(m) && m.field != r.dim.Field && !r.items[n].used {
 				r.items[n].used = true
 				return m.field
@@ -388,6 +388,9 @@ func (r *reader) unitValue() string {
 
 // distinctDim is the dimension "how many different importers" counts.
 func (r *reader) distinctDim() string {
+	if r.distinct == "" && r.dim != nil {
+		return r.distinctPerGroup()
+	}
 	if r.distinct != "" || !(r.has(gCount) || r.has(gDistinct)) || r.dim != nil {
 		return r.distinct
 	}
