@@ -133,3 +133,17 @@ func TestTradeActorsAndDistinct(t *testing.T) {
 		{"which company had the widest range of unit prices", []string{`"uncovered"`}, nil},
 	})
 }
+
+// TestShareOfPeriod: a period named after the rows, with no value after them, is the
+// share's condition ("what share of all declarations are from 2023"); a period before the
+// rows stays their scope.
+func TestShareOfPeriod(t *testing.T) {
+	share2023 := `"share":{"time":[{"source":"transactions","field":"date","ranges":[{"from":"2023-01-01","to":"2023-12-31"}]`
+	runParseCases(t, "trade", []parseCase{
+		{"What share of all declarations are from 2023?", []string{share2023, `"op":"count"`}, []string{`"uncovered"`}},
+		{"percentuale delle dichiarazioni del 2023", []string{share2023}, []string{`"uncovered"`}},
+		{"what percentage of Japan's declarations are from 2023", []string{share2023, `"filters":[{"source":"transactions","field":"importCountry","op":"in","values":["Japan"]}]`}, []string{`"uncovered"`}},
+		{"what percentage of 2023 declarations are from Japan", []string{`"share":{"filters":[{"source":"transactions","field":"importCountry"`}, []string{`"share":{"time"`}},
+		{"share of declarations by country in 2023", []string{`"time":[{"source":"transactions","field":"date"`, `"groupBy"`}, []string{`"share":{"time"`}},
+	})
+}

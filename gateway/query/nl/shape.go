@@ -593,8 +593,15 @@ func (r *reader) readShare() {
 	case len(r.exists) > 0:
 		e := r.exists[len(r.exists)-1]
 		sh.Exists, r.exists = &e, r.exists[:len(r.exists)-1]
+	case len(r.q.Time) > 0 && r.dim == nil && r.periodAfterRows():
+		sh.Time, r.q.Time = r.q.Time, nil // "what percentage of Japan's declarations are from 2023"
 	case len(r.q.Filters) > 0:
 		sh.Filters, r.q.Filters = shareCondition(r.q.Filters, r.shareValue(k))
+	case len(r.q.Time) > 0 && r.dim == nil:
+		// "what share of all declarations are from 2023": the period is the condition, the
+		// share of all the rows; by a grouping the period stays the rows' scope ("percentage
+		// of findings by severity in 2024")
+		sh.Time, r.q.Time = r.q.Time, nil
 	case r.dim != nil && !r.ranked && r.countsRows():
 		// "percentage of findings by severity": each group's share of all the rows
 	default:
