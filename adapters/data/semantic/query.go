@@ -141,8 +141,10 @@ type Order struct {
 	Ranked bool `json:"ranked,omitempty"`
 }
 
-// Share is the condition whose share of the rows is asked for.
+// Share is the condition whose share of the rows is asked for: filters, a relation to
+// another source, or a period ("what share of all declarations are from 2023").
 type Share struct {
-	Filters []Filter `json:"filters,omitempty"`
-	Exists  *Exists  `json:"exists,omitempty"`
+	Filters []Filter     `json:"filters,omitempty"`
+	Time    []TimeFilter `json:"time,omitempty"`
+	Exists  *Exists      `json:"exists,omitempty"`
 }

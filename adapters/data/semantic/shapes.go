@@ -230,7 +230,7 @@ func (x *exec) share(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
-	part, err := x.values(ctx, x.baseScope().with(x.q.Share.Filters, nil, x.q.Share.Exists), ReadMetric, "the rows of the share")
+	part, err := x.values(ctx, x.baseScope().with(x.q.Share.Filters, x.q.Share.Time, x.q.Share.Exists), ReadMetric, "the rows of the share")
 	if err != nil {
 		return err
 	}
@@ -256,10 +256,10 @@ func (x *exec) groupShare(ctx context.Context) error {
 		return err
 	}
 	sh := x.q.Share
-	conditional := len(sh.Filters) > 0 || sh.Exists != nil
+	conditional := len(sh.Filters) > 0 || len(sh.Time) > 0 || sh.Exists != nil
 	part := base
 	if conditional {
-		if part, err = x.groups(ctx, d, x.baseScope().with(sh.Filters, nil, sh.Exists), "the rows of the share in each "+dimensionName(d)); err != nil {
+		if part, err = x.groups(ctx, d, x.baseScope().with(sh.Filters, sh.Time, sh.Exists), "the rows of the share in each "+dimensionName(d)); err != nil {
 			return err
 		}
 	}

@@ -65,7 +65,7 @@ func (m *Model) JSONSchema() map[string]any {
 		"compare":    obj(map[string]any{"sides": map[string]any{"type": "array", "items": side, "minItems": 2}}, "sides"),
 		"order":      obj(map[string]any{"measure": map[string]any{"type": "integer", "minimum": 0}, "field": str(fields, ""), "desc": map[string]any{"type": "boolean"}}),
 		"limit":      map[string]any{"type": "integer", "minimum": 1},
-		"share":      obj(map[string]any{"filters": map[string]any{"type": "array", "items": filter}, "exists": exists}),
+		"share":      obj(map[string]any{"filters": map[string]any{"type": "array", "items": filter}, "time": map[string]any{"type": "array", "items": timeFilter}, "exists": exists}),
 		"averagePer": dim,
 		"perOp":      str(perOps, "how averagePer combines its groups' values; default average"),
 	}, "source")
@@ -189,10 +189,10 @@ func (v *validator) check(q *Query) {
 		}
 	}
 	v.filters("filters", q.Filters)
-	for i, t := range q.Time {
-		if f := v.field(fmt.Sprintf("time[%d]", i), t.Source, t.Field); f != nil && f.Type != data.TypeDate {
-			v.add(fmt.Sprintf("time[%d].field", i), "%s is not a date field", t.Field)
-		}
+	v.times("time", q.Time)
+	if q.Share != nil {
+		v.filters("share.filters", q.Share.Filters)
+		v.times("share.time", q.Share.Time)
 	}
 	for i, e := range q.Exists {
 		v.filters(fmt.Sprintf("exists[%d].filters", i), e.Filters)
@@ -211,6 +211,14 @@ func (v *validator) check(q *Query) {
 	if q.Compare != nil {
 		for i, s := range q.Compare.Sides {
 			v.filters(fmt.Sprintf("compare.sides[%d].filters", i), s.Filters)
+		}
+	}
+}
+
+func (v *validator) times(path string, ts []TimeFilter) {
+	for i, t := range ts {
+		if f := v.field(fmt.Sprintf("%s[%d]", path, i), t.Source, t.Field); f != nil && f.Type != data.TypeDate {
+			v.add(fmt.Sprintf("%s[%d].field", path, i), "%s is not a date field", t.Field)
 		}
 	}
 }

@@ -35,6 +35,8 @@ func (r *reader) readGroup() {
 			// "the 3 biggest orders by quantity": what the rows are ordered by, no grouping
 		case it.is(gBy) || it.is(gEvery) || it.is(gGroupOf):
 			d = r.dimAfter(k, afterBy)
+		case r.entityOnAverage(k):
+			r.perRow, r.perEntity, it.used = true, it, true // "how many AEs does a patient have on average"
 		case (it.is(gAmong) || it.is(gBetween)) && r.amongField(k) >= 0:
 			j := r.amongField(k)
 			d, r.items[j].used = r.dimAt(j), true
@@ -218,6 +220,9 @@ func (r *reader) dimAfter(k int, after int) *semantic.Dimension {
 		case it.kind(mField) != nil:
 			if nx := r.next(j, 1); nx >= 0 && r.items[nx].kind(mRows) != nil {
 				return nil // "per randomized subject": the field qualifies a row noun, it is no grouping
+			}
+			if d := r.dateGrain(j); d != nil {
+				return d // "by onset month": that date, by month
 			}
 			if d := r.dimAt(j); d != nil {
 				it.used = true

@@ -138,7 +138,7 @@ func init() {
 		raise|raises|raising|report|reports|reporting|record|recorded by|log|logs|identify|find out|register|
 		file|files|filing|submit|issued|issue date|happen|occur|occurs|take place|took place|
 		dagli|dalle|dallo|dall|agli|alle|allo|negli|nelle|nell|sugli|sulle|sullo|sul|sui|degli|dello|coi|pei|
-		over the|in the|of the|for the|on the|at the|to the|from the|by the|with the|
+		over the|in the|of the|for the|on the|at the|to the|from the|with the|
 		we have|do we have|have we|did we|abbiamo avuto|ci sono stati|ce|c'e|c e stato|
 		please show|let me see|i would like|vorrei|voglio sapere|puoi dirmi|sai dirmi|
 		serve|servono|servirebbe|servirebbero|occorre|occorrono|bisogna|need|needed|needs|required|require|necessario|necessari|to reach|per arrivare|raggiungere`)
@@ -310,6 +310,13 @@ func init() {
 	// The question words as they are often mistyped (a typo of a generic word is otherwise
 	// never corrected: typos.go).
 	add(gWhich, `wich|whcih|wihch|whic`)
+	// "the widest range of goods": the most different ones (a count of distinct values)
+	add(gMost, `widest range of|wider range of|broadest range of|widest variety of|greatest variety of|largest variety of|biggest variety of|
+		widest selection of|la piu ampia varieta di|piu ampia varieta di|la maggiore varieta di|maggiore varieta di|la piu ampia gamma di|piu ampia gamma di`)
+	// "subjects (not) part of the ITT population", "che fanno parte del braccio placebo":
+	// membership in what follows, a framing of its condition.
+	add(gFiller, `part of|a part of|belong to|belongs to|belonging to|members of|member of|included in|
+		fanno parte|fa parte|facenti parte|fanno parte di|fa parte di|facenti parte di|appartengono|appartiene|appartenenti|appartenente|inclusi in|incluse in`)
 	grain("day", `day|days|giorno|giorni|date|dates|data|giornata|giornate`)
 	grain("month", `month|months|mese|mesi`)
 	grain("quarter", `quarter|quarters|trimestre|trimestri`)

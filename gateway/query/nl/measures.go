@@ -176,6 +176,13 @@ func (r *reader) fieldMeasure(seen map[string]bool) {
 		if m == nil || m.src != r.fact || !numeric(m) {
 			continue
 		}
+		if len(it.ms) > 0 && r.averagedSuperlative(m) {
+			op = data.AggAverage // "which site has the youngest patients on average": groups ranked by the average age
+		}
+		if (len(it.ms) > 0 || op == data.AggMax || op == data.AggMin) && r.countsFactRows() {
+			r.uncover("the number of %s with the %s %s", r.fact.Decl.Rows.Unit, op, m.field) // "how many patients are the oldest"
+			continue
+		}
 		if aggGen(it.gen) && len(it.ms) == 0 && seen["/"+op+"/"+m.field] {
 			continue // a second "average" of a field already averaged: restated, or an average of averages (restatedAverage)
 		}
@@ -338,7 +345,7 @@ func (r *reader) mostDimension() string {
 		if !(it.is(gMost) || it.is(gLeast)) {
 			continue
 		}
-		if n := r.next(k, 1); n >= 0 {
+		if n := r.skipGen(k, gDistinct); n >= 0 { // "the most (different) countries"
 			if m := r.items[n].kind(mField); m != nil && m.src == r.fact && !numeric(m) && m.field != r.dim.Field && !r.items[n].used {
 				r.items[n].used = true
 				return m.field
@@ -382,6 +389,9 @@ func (r *reader) unitValue() string {
 
 // distinctDim is the dimension "how many different importers" counts.
 func (r *reader) distinctDim() string {
+	if r.distinct == "" && r.dim != nil {
+		return r.distinctPerGroup()
+	}
 	if r.distinct != "" || !(r.has(gCount) || r.has(gDistinct)) || r.dim != nil {
 		return r.distinct
 	}

@@ -1,8 +1,6 @@
 package nl
 
 import (
-	"strconv"
-
 	"github.com/weirgw/weir/adapters/data"
 	"github.com/weirgw/weir/adapters/data/semantic"
 )
@@ -315,15 +313,22 @@ func (r *reader) fieldValue(k int) bool {
 		return false
 	}
 	n := r.items[k].num
-	var v any = n.num
 	switch typeOf(m.src, m.field) {
-	case data.TypeString:
-		v = strconv.FormatFloat(n.num, 'f', -1, 64)
 	case data.TypeDate, "":
 		return false
 	}
+	v := fieldNumber(m, n.num)
 	r.items[k].used, r.items[j].used = true, true
-	r.q.Filters = append(r.q.Filters, semantic.Filter{Source: m.src.Name, Field: m.field, Op: data.OpEquals, Values: []any{v}})
+	more := r.numberList(k, !n.percent)
+	if len(more) == 0 {
+		r.q.Filters = append(r.q.Filters, semantic.Filter{Source: m.src.Name, Field: m.field, Op: data.OpEquals, Values: []any{v}})
+		return true
+	}
+	vals := []any{v}
+	for _, x := range more {
+		vals = append(vals, fieldNumber(m, r.items[x].num.num))
+	}
+	r.q.Filters = append(r.q.Filters, semantic.Filter{Source: m.src.Name, Field: m.field, Op: data.OpIn, Values: vals})
 	return true
 }
 

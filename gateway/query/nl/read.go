@@ -173,6 +173,7 @@ func (r *reader) read() {
 	r.readValues()
 	r.sameFieldTwice()
 	r.readNumbers()
+	r.sameFieldTwice() // "site 101 and site 102": two values of one field, each read on its own
 	r.readTimes()
 	r.readWeekdays()
 	if len(r.q.Uncovered) > 0 {
@@ -463,7 +464,7 @@ func (r *reader) leftovers() {
 // Seoul address" counts the importers.
 func (r *reader) actorWith(k int) bool {
 	m := r.items[k].kind(mField)
-	if m == nil || m.src != r.fact || m.field != r.fact.Decl.Actor || r.counted == nil || len(r.items[k].ms) != 1 {
+	if m == nil || m.src != r.fact || m.field != r.fact.Decl.Actor || len(r.items[k].ms) != 1 || r.counted == nil && !r.notOfActor(m.field) {
 		return false
 	}
 	w := r.next(k, 1)
@@ -478,6 +479,26 @@ func (r *reader) actorWith(k int) bool {
 		other = other || f.Source == r.fact.Name && f.Field != m.field
 	}
 	return other
+}
+
+// notOfActor reports a query whose measures are the rows' own ("how much did companies
+// with a Seoul address import": the value of their declarations): none counts the actors,
+// none is grouped, ranked or averaged by them.
+func (r *reader) notOfActor(actor string) bool {
+	if len(r.q.Measures) == 0 || r.q.Rows || r.q.Order != nil {
+		return false
+	}
+	for _, m := range r.q.Measures {
+		if m.Field == actor {
+			return false
+		}
+	}
+	for _, d := range []*semantic.Dimension{r.q.GroupBy, r.q.AveragePer, r.q.Without} {
+		if d != nil && d.Field == actor {
+			return false
+		}
+	}
+	return true
 }
 
 // relatesTo reports that the query uses rows of src: a condition, a relation, a grouping.

@@ -177,8 +177,9 @@ func (r *reader) averagePer() bool {
 func (r *reader) readListing() {
 	counting := r.anyOf(gCount, gHowMuch, gPercent, gSize, gSum) || r.measureAsked() // "total findings" counts them
 	counting = counting || r.perEntity != nil && r.anyOf(gAvg, gMax, gMin)           // "average AEs per subject"
-	counting = counting || r.superlativeValue()                                      // "how old is the oldest patient"
-	counting = counting || r.anyOf(gAvg, gMedian) && r.operandField() != nil         // "what is the average study day of AE onset"
+	sup := r.rowsSuperlative()
+	counting = counting || r.superlativeValue() && sup < 0                   // "how old is the oldest patient"
+	counting = counting || r.anyOf(gAvg, gMedian) && r.operandField() != nil // "what is the average study day of AE onset"
 	rowsAt := -1
 	for k, it := range r.items {
 		if it.kind(mRows) != nil && it.kind(mRows).src == r.fact {
@@ -191,6 +192,11 @@ func (r *reader) readListing() {
 		r.readRowOrder(false)
 		return
 	}
+	if rowsAt < 0 && !counting && r.whoSuperlative() {
+		r.listing = true // "who is the oldest", "chi è stato in trattamento più a lungo": the subject
+		r.readRowOrder(true)
+		return
+	}
 	if rowsAt < 0 || counting || (r.dim != nil && r.ranked) || r.q.Compare != nil {
 		return
 	}
@@ -198,6 +204,7 @@ func (r *reader) readListing() {
 	switch {
 	case which, r.has(gShow), r.has(gAny):
 	case r.has(gRecent), r.has(gOldest), r.superlativeRows():
+	case sup >= 0: // "i 3 pazienti più giovani", "the patient with the highest age"
 	case r.operandField() == nil && r.dim == nil:
 	default:
 		return
@@ -207,6 +214,10 @@ func (r *reader) readListing() {
 	}
 	r.listing = true
 	r.items[rowsAt].used = true
+	if sup >= 0 {
+		r.useSuperlativeField(sup)
+		which = true
+	}
 	r.readRowOrder(which)
 }
 
@@ -582,8 +593,15 @@ func (r *reader) readShare() {
 	case len(r.exists) > 0:
 		e := r.exists[len(r.exists)-1]
 		sh.Exists, r.exists = &e, r.exists[:len(r.exists)-1]
+	case len(r.q.Time) > 0 && r.dim == nil && r.periodAfterRows():
+		sh.Time, r.q.Time = r.q.Time, nil // "what percentage of Japan's declarations are from 2023"
 	case len(r.q.Filters) > 0:
 		sh.Filters, r.q.Filters = shareCondition(r.q.Filters, r.shareValue(k))
+	case len(r.q.Time) > 0 && r.dim == nil:
+		// "what share of all declarations are from 2023": the period is the condition, the
+		// share of all the rows; by a grouping the period stays the rows' scope ("percentage
+		// of findings by severity in 2024")
+		sh.Time, r.q.Time = r.q.Time, nil
 	case r.dim != nil && !r.ranked && r.countsRows():
 		// "percentage of findings by severity": each group's share of all the rows
 	default:
