@@ -32,6 +32,8 @@ func TestJudge(t *testing.T) {
 		{"ranking out of order", question("ranking", `[["A",2],["B",1]]`, "x"), 200, `{"answer":"x","result":{"shape":"groups","groups":[["B",1],["A",2]]}}`, Wrong},
 		{"ranking with the tie at the cut", question("ranking", `[["A",2]]`, "x"), 200, `{"answer":"x","result":{"shape":"groups","groups":[["A",2],["B",2]]}}`, Exact},
 		{"rows by a composite key", question("rows", `["S1/1","S1/2"]`, "events"), 200, `{"answer":"x","rows":[{"USUBJID":"S1","AESEQ":1},{"USUBJID":"S1","AESEQ":2}],"result":{"shape":"rows","count":2}}`, Exact},
+		{"rows ranked by a value", question("rows", `["P3","P1"]`, "patients"), 200, `{"answer":"x","result":{"shape":"groups","groups":[["P1",164],["P3",161]]}}`, Exact},
+		{"ranked rows that are not the rows asked", question("rows", `["P3","P1"]`, "patients"), 200, `{"answer":"x","result":{"shape":"groups","groups":[["P1",164],["P2",161]]}}`, Wrong},
 		{"a number in a text answer", question("scalar", "57", "events"), 200, `{"answer":"57 adverse events are recorded in ADAE."}`, Exact},
 	}
 	for _, c := range cases {

@@ -143,6 +143,20 @@ func judgeRows(q Question, p presented) Verdict {
 	if err := json.Unmarshal(q.Expected, &want); err != nil {
 		return Verdict{Other, "expected is not a list of strings"}
 	}
+	if p.rows == nil && len(p.groups) > 0 { // rows ranked by a value: each row's key with its value
+		got := map[string]bool{}
+		for _, g := range p.groups {
+			got[label(g[0])] = true
+		}
+		wantSet := map[string]bool{}
+		for _, w := range want {
+			wantSet[label(w)] = true
+		}
+		if len(got) == len(wantSet) && subset(got, wantSet) {
+			return Verdict{Exact, fmt.Sprintf("%d rows, ranked", len(want))}
+		}
+		return Verdict{Wrong, fmt.Sprintf("%d ranked rows, not the expected %v", len(p.groups), want)}
+	}
 	if p.rows == nil {
 		if p.empty && len(want) == 0 {
 			return Verdict{Exact, "no rows"}

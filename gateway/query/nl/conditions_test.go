@@ -131,3 +131,14 @@ func TestGroupWithExtreme(t *testing.T) {
 		{"country with the highest unit price", []string{`"uncovered"`}, nil},
 	})
 }
+
+// TestRankedRowsN: N rows by a numeric field answer with their values; "the N most recent
+// <rows>" lists N rows by time.
+func TestRankedRowsN(t *testing.T) {
+	runParseCases(t, "clinical", []parseCase{
+		{"Which three patients were on treatment the longest?", []string{`"field":"TRTDURD","desc":true,"ranked":true`, `"limit":3`}, []string{`"uncovered"`}},
+	})
+	runParseCases(t, "trade", []parseCase{
+		{"the 3 most recent declarations of Japan", []string{`"rows":true`, `"field":"date","desc":true`, `"limit":3`}, []string{`"uncovered"`, `"ranked":true`}},
+	})
+}

@@ -376,6 +376,7 @@ func (r *reader) topN(k int) bool {
 	nx := r.next(k, 1)
 	top := p >= 0 && (r.items[p].is(gTop) || r.items[p].is(gShow))
 	before := nx >= 0 && (r.items[nx].kind(mField) != nil || r.items[nx].kind(mRows) != nil || r.items[nx].is(gMost) || r.items[nx].is(gLeast) ||
+		r.items[nx].is(gRecent) || r.items[nx].is(gOldest) || // "the 3 most recent declarations"
 		r.items[nx].kind(mMax) != nil || r.items[nx].kind(mMin) != nil || r.superlativeRows() && (r.items[nx].is(gMax) || r.items[nx].is(gMin)))
 	if !top && !before {
 		return false

@@ -423,7 +423,10 @@ func (r *reader) readRowOrder(which bool) {
 		if p := r.prev(k, 1); p >= 0 && (r.items[p].is(gMost) || r.items[p].is(gLeast)) {
 			r.items[p].used = true // "the most recent"
 		}
-		r.q.Order = &semantic.Order{Field: field, Desc: desc, Ranked: by != nil}
+		// Ranked rows answer with each row's value: "by X", or N rows by a numeric field ("the
+		// three patients on treatment the longest"); the latest or the one largest row is listed.
+		ranked := by != nil || r.topCount > 1 && field != tf && typeOf(r.fact, field).Numeric()
+		r.q.Order = &semantic.Order{Field: field, Desc: desc, Ranked: ranked}
 		if r.q.Limit == 0 {
 			r.q.Limit = 1
 		}
