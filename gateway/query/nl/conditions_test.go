@@ -142,3 +142,15 @@ func TestRankedRowsN(t *testing.T) {
 		{"the 3 most recent declarations of Japan", []string{`"rows":true`, `"field":"date","desc":true`, `"limit":3`}, []string{`"uncovered"`, `"ranked":true`}},
 	})
 }
+
+// TestSharePredicate: a share's condition is what follows its verb ("are from 2023"),
+// whatever the rows' own words name before it.
+func TestSharePredicate(t *testing.T) {
+	runParseCases(t, "trade", []parseCase{
+		{"what percentage of declarations from Japan are from 2023", []string{`"filters":[{"source":"transactions","field":"importCountry"`, `"share":{"time":`}, []string{`"uncovered"`}},
+		{"what percentage of 2023 declarations are from Japan", []string{`"share":{"filters":[{"source":"transactions","field":"importCountry"`}, []string{`"uncovered"`, `"share":{"time"`}},
+	})
+	runParseCases(t, "clinical", []parseCase{
+		{"how many AEs does a patient have at most", []string{`"uncovered"`}, nil},
+	})
+}

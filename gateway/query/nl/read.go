@@ -444,6 +444,10 @@ func (r *reader) leftovers() {
 			r.uncover("what %q refers to", it.word)
 		case len(it.ms) == 0 && (it.gen == gAfter || it.gen == gBefore || it.gen == gWithin):
 			r.uncover("what %q refers to", it.word)
+		case len(it.ms) == 0 && it.gen == gGE && r.next(k, 1) >= 0 && r.items[r.next(k, 1)].is(gOne):
+			// "at least one AE", "almeno un evento": the existence the relation reads
+		case len(it.ms) == 0 && (it.gen == gGE || it.gen == gLE || it.gen == gGT || it.gen == gLT):
+			r.uncover("a comparison (%q) this query does not apply", it.word) // "how many AEs does a patient have at most"
 		case len(it.ms) == 0 && (it.gen == gNot || it.gen == gNone):
 			r.uncover("a negation (%q) this query does not apply", it.word)
 		case len(it.ms) == 0 && it.gen == gRestate:

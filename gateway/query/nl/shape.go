@@ -596,8 +596,12 @@ func (r *reader) readShare() {
 	case len(r.exists) > 0:
 		e := r.exists[len(r.exists)-1]
 		sh.Exists, r.exists = &e, r.exists[:len(r.exists)-1]
-	case len(r.q.Time) > 0 && r.dim == nil && r.periodAfterRows():
-		sh.Time, r.q.Time = r.q.Time, nil // "what percentage of Japan's declarations are from 2023"
+	case r.predicateValue(k) != nil && len(r.q.Filters) > 0:
+		// "what percentage of declarations from Japan are from China": the condition is what
+		// follows the verb, whatever the rows' own words name before it
+		sh.Filters, r.q.Filters = shareCondition(r.q.Filters, r.predicateValue(k))
+	case len(r.q.Time) > 0 && r.dim == nil && (r.periodAfterRows() || r.predicatePeriod(k)):
+		sh.Time, r.q.Time = r.q.Time, nil // "what percentage of declarations from Japan are from 2023"
 	case len(r.q.Filters) > 0:
 		sh.Filters, r.q.Filters = shareCondition(r.q.Filters, r.shareValue(k))
 	case len(r.q.Time) > 0 && r.dim == nil:
@@ -616,6 +620,48 @@ func (r *reader) readShare() {
 		return
 	}
 	r.q.Share = sh
+}
+
+// predicate is the first token of what a share's question says of its rows — after "are",
+// "is", "were", "sono" following the share's word at k ("what percentage of declarations
+// from Japan are from 2023") — or -1.
+func (r *reader) predicate(k int) int {
+	for i := r.items[k].j; i < len(r.ts); i++ {
+		if copulas[r.ts[i].w] {
+			return i + 1
+		}
+	}
+	return -1
+}
+
+var copulas = set("are", "is", "were", "was", "sono", "erano", "era", "siano", "sia")
+
+// predicateValue is a value named after the share's predicate, or nil.
+func (r *reader) predicateValue(k int) *meaning {
+	c := r.predicate(k)
+	if c < 0 {
+		return nil
+	}
+	for _, it := range r.items {
+		if m := it.kind(mValue); m != nil && it.i >= c {
+			return m
+		}
+	}
+	return nil
+}
+
+// predicatePeriod reports a period named after the share's predicate and no value there.
+func (r *reader) predicatePeriod(k int) bool {
+	c := r.predicate(k)
+	if c < 0 || r.predicateValue(k) != nil {
+		return false
+	}
+	for _, it := range r.items {
+		if it.date != nil && it.i >= c {
+			return true
+		}
+	}
+	return false
 }
 
 // shareCondition splits the filters into the share's condition and the rows it is a share
