@@ -1,10 +1,3 @@
-// Package nl reads a question into a semantic query (adapters/data/semantic): the words
-// of the question are matched against the layer's vocabulary (the measures, dimensions,
-// values and entities each dataset declares, and the values read from the data) and a
-// small generic lexicon of English and Italian (aggregations, rankings, comparisons,
-// negation, dates and ranges). Every content word must be understood: a word the parser
-// cannot place is listed in Query.Uncovered, so that Weir says it cannot answer instead of
-// answering something nearby.
 package nl
 
 import (
