@@ -154,3 +154,13 @@ func TestSharePredicate(t *testing.T) {
 		{"how many AEs does a patient have at most", []string{`"uncovered"`}, nil},
 	})
 }
+
+// TestRelatedRowsNotCounted: the rows after "at least one" are what the counted ones must
+// have, never what is counted ("how many women had at least one severe AE": women).
+func TestRelatedRowsNotCounted(t *testing.T) {
+	runParseCases(t, "clinical", []parseCase{
+		{"men vs women - how many of each had at least one AE?", []string{`"source":"adsl"`, `"compare"`, `"exists"`}, []string{`"uncovered"`}},
+		{"how many women had at least one severe AE", []string{`"source":"adsl"`}, []string{`"uncovered"`, `"unit":"events"`}},
+		{"how many patients had at least one AE", []string{`"source":"adsl"`, `"exists"`}, []string{`"uncovered"`}},
+	})
+}

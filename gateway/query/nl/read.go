@@ -323,7 +323,7 @@ func (r *reader) countedRows() *item {
 	}
 	var first *item
 	for j, it := range r.items {
-		if it.kind(mRows) == nil {
+		if it.kind(mRows) == nil || r.relatedRows(j) {
 			continue
 		}
 		if first == nil {
@@ -341,6 +341,20 @@ func (r *reader) countedRows() *item {
 		}
 	}
 	return first
+}
+
+// relatedRows reports a row noun after "at least one" ("men vs women - how many of each had
+// at least one AE?"): the rows the counted ones must have, never what is counted.
+func (r *reader) relatedRows(j int) bool {
+	p := r.prev(j, 1)
+	for p >= 0 && r.items[p].kind(mValue) != nil && r.items[p].kind(mRows) == nil { // "at least one severe AE"
+		p = r.prev(p, 1)
+	}
+	if p < 0 || !r.items[p].is(gOne) {
+		return false
+	}
+	pp := r.prev(p, 1)
+	return pp >= 0 && r.items[pp].is(gGE)
 }
 
 // amountCounted reports a counting word followed by a value counted in pieces (a field
