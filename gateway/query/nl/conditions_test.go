@@ -164,3 +164,22 @@ func TestRelatedRowsNotCounted(t *testing.T) {
 		{"how many patients had at least one AE", []string{`"source":"adsl"`, `"exists"`}, []string{`"uncovered"`}},
 	})
 }
+
+// TestPurposeClauses: what the answer is for is no condition; a data noun after "for the"
+// stays a condition.
+func TestPurposeClauses(t *testing.T) {
+	runParseCases(t, "findings", []parseCase{
+		{"For the quarterly audit committee pack I need the number of findings per month in 2025, please.", []string{`"grain":"month"`, `"label":"2025"`, `is what the answer is for`}, []string{`"uncovered"`, `"grain":"quarter"`}},
+	})
+	runParseCases(t, "clinical", []parseCase{
+		{"Quick one for the safety review: how many patients had at least one serious adverse event?", []string{`"source":"adsl"`, `"field":"AESER"`}, []string{`"uncovered"`}},
+		{"Can you pull the list of subjects who experienced a severe AE? I need them for the patient narratives.", []string{`"rows":true`}, []string{`"uncovered"`}},
+		{"how many AEs for the placebo arm", []string{`"Placebo"`}, []string{`"uncovered"`, `answer is for`}},
+	})
+	runParseCases(t, "analytics", []parseCase{
+		{"Per la riunione con i soci mi serve il margine lordo del primo trimestre, in euro", []string{`"label":"2025-Q1"`}, []string{`"uncovered"`}},
+	})
+	runParseCases(t, "trade", []parseCase{
+		{"For the mid-year review I need the total import value for Japan in the first half of 2024", []string{`"Japan"`, `2024-H1`}, []string{`"uncovered"`}},
+	})
+}

@@ -46,6 +46,7 @@ func (it *item) kind(k mkind) *meaning {
 
 // Parse reads a question into a semantic query. now resolves relative periods.
 func (p *Parser) Parse(text string, now time.Time) *semantic.Query {
+	text, purposes := stripPurpose(text)
 	ts := tokenize(text)
 	items := p.items(ts)
 	var notes []string
@@ -55,6 +56,9 @@ func (p *Parser) Parse(text string, now time.Time) *semantic.Query {
 	r := &reader{p: p, ts: ts, items: items, now: now, q: &semantic.Query{}}
 	for _, n := range notes {
 		r.note(n)
+	}
+	for _, c := range purposes {
+		r.note(fmt.Sprintf("%q is what the answer is for, no condition on the data", c))
 	}
 	r.read()
 	return r.q
