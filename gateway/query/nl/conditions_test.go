@@ -183,3 +183,17 @@ func TestPurposeClauses(t *testing.T) {
 		{"For the mid-year review I need the total import value for Japan in the first half of 2024", []string{`"Japan"`, `2024-H1`}, []string{`"uncovered"`}},
 	})
 }
+
+// TestDayAfterMonth and TestNotAny: "May 1st 2024" is a day; "didn't report any AE" is
+// the absence of the relation.
+func TestDayAfterMonth(t *testing.T) {
+	runParseCases(t, "clinical", []parseCase{
+		{"How many subjects were randomized since May 1st 2024?", []string{`"from":"2024-05-01"`}, []string{`"uncovered"`}},
+		{"How many subjects were randomized since May 1, 2024?", []string{`"from":"2024-05-01"`}, []string{`"uncovered"`}},
+		{"Which subjects didn't report any adverse event at all?", []string{`"exists":[{"source":"adae","entity":"","not":true}]`}, []string{`"uncovered"`}},
+	})
+	runParseCases(t, "analytics", []parseCase{
+		{"revenue on March 3rd", []string{`"from":"2025-03-03","to":"2025-03-03"`}, []string{`"uncovered"`}},
+		{"revenue in May 5 orders", []string{`"uncovered"`}, nil},
+	})
+}

@@ -350,8 +350,13 @@ func pointAt(ts []token, i int) (atom, bool) {
 				}
 			}
 		}
-		if y, n := yearOf(ts, i+1); n > 0 {
-			a.p.y, a.j = y, i+1+n
+		if a.p.d == 0 && i+1 < len(ts) { // "May 1st 2024", "May 1, 2024", "March 3rd": the day after its month
+			if d, ok := dayAfter(ts, i+1); ok {
+				a.p.d, a.j = d, i+2
+			}
+		}
+		if y, n := yearOf(ts, a.j); n > 0 {
+			a.p.y, a.j = y, a.j+n
 		}
 		return a, true
 	}
@@ -373,6 +378,23 @@ func pointAt(ts []token, i int) (atom, bool) {
 		return atom{i: i, j: i + 1, p: point{y: y}}, true
 	}
 	return atom{}, false
+}
+
+// dayAfter reads the day written after its month at i: an ordinal ("1st", "3rd"), or a
+// number followed by a year ("May 1 2024"); a bare number after a month may count
+// something else ("May 5 orders") and is not read.
+func dayAfter(ts []token, i int) (int, bool) {
+	t := ts[i]
+	if !t.isNum || t.percent || t.num != float64(int(t.num)) || t.num < 1 || t.num > 31 {
+		return 0, false
+	}
+	if _, ok := ordinal(t.orig); ok {
+		return int(t.num), true
+	}
+	if _, n := yearOf(ts, i+1); n > 0 {
+		return int(t.num), true
+	}
+	return 0, false
 }
 
 func dayBefore(ts []token, i int) (int, bool) {

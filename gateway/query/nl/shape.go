@@ -541,6 +541,12 @@ func (r *reader) noneBefore(k int) bool {
 		case it.is(gNone):
 			it.used = true
 			return true
+		case it.is(gAny): // "didn't report any adverse event", "non hanno avuto alcun evento"
+			if n := r.prev(j, 1); n >= 0 && r.items[n].is(gNot) {
+				it.used, r.items[n].used = true, true
+				return true
+			}
+			return false
 		case it.is(gFiller), it.is(gWith), it.kind(mValue) != nil:
 		default:
 			return false
