@@ -197,3 +197,14 @@ func TestDayAfterMonth(t *testing.T) {
 		{"revenue in May 5 orders", []string{`"uncovered"`}, nil},
 	})
 }
+
+// TestSpelledOutValues: values listed after a word that named fewer of them spell out what
+// the word meant; a narrower list after a wider one is still refused.
+func TestSpelledOutValues(t *testing.T) {
+	runParseCases(t, "clinical", []parseCase{
+		{"drug-related AEs (related or possibly related): placebo vs high dose", []string{`"values":["RELATED","POSSIBLY RELATED"]`, `read as RELATED, POSSIBLY RELATED`}, []string{`"uncovered"`}},
+		{"possibly related AEs that are related", []string{`"uncovered"`}, nil},
+		{"how many subjects in the safety pop?", []string{`"field":"SAFFL"`}, []string{`"uncovered"`}},
+		{"AEs by severity grade pls", []string{`"groupBy":{"source":"adae","field":"AESEV"}`}, []string{`"uncovered"`}},
+	})
+}

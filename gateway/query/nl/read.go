@@ -77,6 +77,18 @@ func (r *reader) sameFieldTwice() {
 				dup = true
 				continue
 			}
+			if g.Op == f.Op && subsetValues(g.Values, f.Values) {
+				// "drug-related AEs … with a RELATED or POSSIBLY RELATED event": the values listed
+				// later spell out what the word before meant; the narrower reading is dropped
+				r.note(fmt.Sprintf("%s read as %s, the values the question lists", f.Field, valuesText(f.Values)))
+				for i := range out {
+					if out[i].Source == g.Source && out[i].Field == g.Field && sameValues(out[i].Values, g.Values) {
+						out[i] = f
+					}
+				}
+				dup = true
+				continue
+			}
 			r.uncover("two different conditions on %s (%s; %s): which one the question means", f.Field, valuesText(g.Values), valuesText(f.Values))
 		}
 		if !dup {
@@ -94,6 +106,23 @@ func valueOp(op string) bool {
 
 func sameValues(a, b []any) bool {
 	if len(a) != len(b) {
+		return false
+	}
+	for _, x := range a {
+		found := false
+		for _, y := range b {
+			found = found || fmt.Sprint(x) == fmt.Sprint(y)
+		}
+		if !found {
+			return false
+		}
+	}
+	return true
+}
+
+// subsetValues reports that every value of a is in b (and b has more).
+func subsetValues(a, b []any) bool {
+	if len(a) >= len(b) {
 		return false
 	}
 	for _, x := range a {

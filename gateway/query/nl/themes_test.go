@@ -117,8 +117,10 @@ func TestFilters(t *testing.T) {
 	})
 	runParseCases(t, "clinical", []parseCase{
 		{"how many patients are 65 or older", []string{`"field":"AGE","op":"atLeast","values":[65]`}, []string{`"uncovered"`}},
-		// One field given two different sets of values is a question, not an intersection.
-		{"drug-related AEs (related or possibly related)", []string{`"uncovered":["two different conditions on AEREL`}, nil},
+		// One field given two different sets of values is a question, not an intersection;
+		// unless the later set spells out the earlier one, whole (TestSpelledOutValues).
+		{"drug-related AEs (related or possibly related)", []string{`"values":["RELATED","POSSIBLY RELATED"]`}, []string{`"uncovered"`}},
+		{"possibly related AEs, related ones", []string{`"uncovered":["two different conditions on AEREL`}, nil},
 		{"related AEs, related ones only", []string{`"values":["RELATED"]`}, []string{`"uncovered"`}},
 		// A field before a row noun qualifies it: no grouping by the field's dates ("randomized
 		// subject" is ADSL's row noun: per subject, over every one).

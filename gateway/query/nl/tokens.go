@@ -284,6 +284,7 @@ var abbreviations = map[string]string{
 	"depts": "departments", "ppl": "people", "approx": "approximately",
 	"grp": "group", "grps": "groups", "subj": "subject", "subjs": "subjects", "pct": "percent",
 	"cnt": "count", "mth": "month", "mths": "months", "qtr": "quarter", "qtrs": "quarters",
+	"pop": "population", "pops": "populations",
 }
 
 // numberWords are numbers written as words (not "one"/"uno": also articles; not "sei":
