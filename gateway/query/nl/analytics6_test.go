@@ -25,3 +25,39 @@ func TestYearSoFar(t *testing.T) {
 		{"fatturato dall'inizio", []string{`"uncovered"`}, nil},
 	})
 }
+
+// TestExcludedPresence: an exclusion of the rows with a numeric field ("escludendo quelli
+// con uno sconto", "excluding those with a discount") keeps the field at zero; a verb's
+// "not" is no such exclusion.
+func TestExcludedPresence(t *testing.T) {
+	zero := `{"source":"orders","field":"discount_percent","op":"equals","values":[0]}`
+	some := `{"source":"orders","field":"discount_percent","op":"greaterThan","values":[0]}`
+	cash := `"values":["Contanti"]`
+	runParseCases(t, "analytics", []parseCase{
+		{"Quanti ordini pagati in contanti, escludendo quelli con uno sconto?", []string{zero, cash, `"op":"count"`}, []string{`"uncovered"`, some}},
+		{"orders excluding those with a discount", []string{zero, `"rows":true`}, []string{`"uncovered"`, some}},
+		{"fatturato di marzo tranne gli ordini con sconto", []string{zero, `"metric":"revenue"`}, []string{`"uncovered"`, some}},
+		{"how many orders paid in cash, except the ones with a discount?", []string{zero, cash}, []string{`"uncovered"`, some}},
+		{"revenue, not counting orders with a discount", []string{zero}, []string{`"uncovered"`, some}},
+		{"quanti ordini con sconto", []string{some}, []string{`"uncovered"`, zero}},
+		// A discount of a given size excluded is no exclusion of every discount.
+		{"ordini escludendo quelli con uno sconto del 20%", nil, []string{zero}},
+	})
+}
+
+// TestPresentWords: a word that says the rows have a numeric field ("scontati",
+// "discounted") is the field above zero beside the rows or a pronoun for them, at zero
+// after a negation; elsewhere ("prezzo scontato") it is refused.
+func TestPresentWords(t *testing.T) {
+	zero := `{"source":"orders","field":"discount_percent","op":"equals","values":[0]}`
+	some := `{"source":"orders","field":"discount_percent","op":"greaterThan","values":[0]}`
+	runParseCases(t, "analytics", []parseCase{
+		{"quanti ordini scontati a marzo?", []string{some, `"op":"count"`}, []string{`"uncovered"`, zero}},
+		{"revenue of discounted orders", []string{some, `"metric":"revenue"`}, []string{`"uncovered"`, zero}},
+		{"quanti ordini in contanti, tranne quelli scontati?", []string{zero, `"values":["Contanti"]`}, []string{`"uncovered"`, some}},
+		{"quanti ordini non scontati", []string{zero}, []string{`"uncovered"`, some}},
+		{"how many orders were not discounted?", []string{zero}, []string{`"uncovered"`, some}},
+		{"how many orders, excluding discounted ones", []string{zero}, []string{`"uncovered"`, some}},
+		{"qual è il prezzo scontato medio?", []string{`"uncovered"`}, []string{some}},
+	})
+}
