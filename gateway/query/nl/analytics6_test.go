@@ -61,3 +61,20 @@ func TestPresentWords(t *testing.T) {
 		{"qual è il prezzo scontato medio?", []string{`"uncovered"`}, []string{some}},
 	})
 }
+
+// TestWithCount: "with N pieces" is the rows' own count of pieces ("nella stessa riga",
+// "on the same line" frame it); "N pieces or more" is at least N; a field without a unit
+// and a fraction are no count.
+func TestWithCount(t *testing.T) {
+	six := `{"source":"orders","field":"quantity","op":"equals","values":[6]}`
+	runParseCases(t, "analytics", []parseCase{
+		{"Mostrami gli ordini con 6 pezzi nella stessa riga", []string{six, `"rows":true`}, []string{`"uncovered"`, `"limit"`}},
+		{"orders with 6 pieces on the same line", []string{six}, []string{`"uncovered"`, `"limit"`}},
+		{"quanti ordini con 6 porzioni a marzo?", []string{six, `"op":"count"`}, []string{`"uncovered"`}},
+		{"fatturato delle righe con 6 pezzi", []string{six, `"metric":"revenue"`}, []string{`"uncovered"`}},
+		{"ordini con 6 pezzi o più", []string{`"op":"atLeast","values":[6]`}, []string{`"uncovered"`}},
+		{"orders with 6 or more pieces", []string{`"op":"atLeast","values":[6]`}, []string{`"uncovered"`}},
+		{"orders with 2.5 pieces", []string{`"uncovered"`}, nil},
+		{"ordini con 2 o 3 pezzi", []string{`"uncovered"`}, nil},
+	})
+}

@@ -23,6 +23,7 @@ func (r *reader) readNumbers() {
 		case r.threshold(k):
 		case r.fieldRange(k):
 		case r.fieldValue(k):
+		case r.withCount(k):
 		case r.topN(k):
 		case r.growth(k):
 		}
@@ -329,6 +330,31 @@ func (r *reader) fieldValue(k int) bool {
 		vals = append(vals, fieldNumber(m, r.items[x].num.num))
 	}
 	r.q.Filters = append(r.q.Filters, semantic.Filter{Source: m.src.Name, Field: m.field, Op: data.OpIn, Values: vals})
+	return true
+}
+
+// withCount reads "con 6 pezzi", "orders with 3 pieces (on the same line)": after
+// "with", a number followed by the word of an integer field in a unit of its own (pieces,
+// years) is the field's value on the row; "6 pieces or more" is at least 6 ("6 or more
+// pieces" is a threshold). A field without a unit (a table number) counts nothing, and
+// the number stays for the other readings.
+func (r *reader) withCount(k int) bool {
+	p, nx := r.prev(k, 1), r.next(k, 1)
+	n := r.items[k].num
+	if p < 0 || !r.items[p].is(gWith) || nx < 0 || n.percent || n.num != float64(int(n.num)) {
+		return false
+	}
+	f := r.items[nx].kind(mField)
+	if f == nil || typeOf(f.src, f.field) != data.TypeInt || f.src.Decl.Fields[f.field].Unit == "" {
+		return false
+	}
+	op := data.OpEquals
+	if o := r.next(nx, 1); o >= 0 && (r.items[o].is(gGE) || r.items[o].is(gLE)) {
+		op = comparisons[r.items[o].gen]
+		r.items[o].used = true
+	}
+	r.items[k].used, r.items[nx].used = true, true
+	r.q.Filters = append(r.q.Filters, semantic.Filter{Source: f.src.Name, Field: f.field, Op: op, Values: []any{fieldNumber(f, n.num)}})
 	return true
 }
 
