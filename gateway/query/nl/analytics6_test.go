@@ -78,3 +78,18 @@ func TestWithCount(t *testing.T) {
 		{"ordini con 2 o 3 pezzi", []string{`"uncovered"`}, nil},
 	})
 }
+
+// TestExceededAndCost: "hanno superato", "surpassed" are more than (a group's total over a
+// number is no condition the query has: refused); what the discounts "cost us" is their
+// amount, while "cost" of anything else stays unknown.
+func TestExceededAndCost(t *testing.T) {
+	runParseCases(t, "analytics", []parseCase{
+		{"ordini che hanno superato i 5 pezzi", []string{`{"source":"orders","field":"quantity","op":"greaterThan","values":[5]}`}, []string{`"uncovered"`}},
+		{"Quali categorie hanno superato i 3000 euro di fatturato?", []string{`"uncovered"`}, []string{`"the data has nothing called`}},
+		{"which categories surpassed 3000 euros of revenue?", []string{`"uncovered"`}, nil},
+		{"Quanto ci sono costati gli sconti in totale?", []string{`"metric":"discount_amount"`}, []string{`"uncovered"`}},
+		{"how much did discounts cost us in march?", []string{`"metric":"discount_amount"`, `"from":"2025-03-01"`}, []string{`"uncovered"`}},
+		{"qual è il costo degli sconti per categoria?", []string{`"metric":"discount_amount"`, `"field":"category"`}, []string{`"uncovered"`}},
+		{"how much did the wines cost us?", []string{`"uncovered"`}, []string{`"measures"`}},
+	})
+}

@@ -235,6 +235,8 @@ func init() {
 	add(gShow, `fai vedere|mi fai vedere|vedere|vediamo|let s see|lets see`)
 	// "Quanti ordini superano i 40 euro": to exceed is to be more than.
 	add(gGT, `supera|superano|superava|superavano|superi|superando|exceed|exceeded`)
+	// The past participles ("hanno superato i 40 euro"): the auxiliary is a filler.
+	add(gGT, `superato|superata|superati|superate|surpassed|topped`)
 	// The whole period of the data asks for no period: every phrase of it whole, so that a
 	// shorter filler at its start ("in tutto", "over the") never leaves "il periodo" or
 	// "period" unread.
