@@ -93,3 +93,15 @@ func TestExceededAndCost(t *testing.T) {
 		{"how much did the wines cost us?", []string{`"uncovered"`}, []string{`"measures"`}},
 	})
 }
+
+// TestStemNoAlias: "prima" (before, first) shares the stem of "primi" but is no alias of
+// the Primi: "rispetto a prima" compares nothing with the first courses.
+func TestStemNoAlias(t *testing.T) {
+	primi := `"values":["Primi"]`
+	runParseCases(t, "analytics", []parseCase{
+		{"fatturato dei dolci rispetto a prima", []string{`"uncovered"`}, []string{primi}},
+		{"mostrami la prima riga", nil, []string{primi}},
+		{"fatturato dei primi", []string{primi}, []string{`"uncovered"`}},
+		{"fatturato del primo", []string{primi}, []string{`"uncovered"`}},
+	})
+}
