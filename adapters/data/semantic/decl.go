@@ -96,6 +96,9 @@ type FieldDecl struct {
 	// Max and Min are words that mean the field's largest or smallest value ("oldest" for
 	// an age, "cheapest" for a price).
 	Max, Min []string
+	// Present, on a numeric field, are words that say a row has the field above zero:
+	// "scontati", "discounted" for a discount ("ordini scontati" are those with one).
+	Present []string
 	// DayOf, on an integer field, names the date field whose day number it holds, counted
 	// from the start of the study or treatment (ADAE's ASTDY for ASTDT): "day 60", "after
 	// day 60" and "within the first 14 days" are conditions on it.
@@ -116,7 +119,7 @@ var (
 	declKeys    = []string{"rows", "entities", "default_measure", "actor", "context", "measures", "fields"}
 	rowsKeys    = []string{"unit", "words", "entity", "name", "key"}
 	measureKeys = []string{"unit", "words", "refines"}
-	fieldKeys   = []string{"words", "aliases", "index", "unit", "unit_field", "amount", "counts", "max", "min", "day_of", "text"}
+	fieldKeys   = []string{"words", "aliases", "index", "unit", "unit_field", "amount", "counts", "max", "min", "day_of", "text", "present"}
 )
 
 // LoadDecl reads the semantic section of a schema file; a file without one has an empty Decl.
@@ -244,6 +247,8 @@ func parseField(v *yaml.Node, e *errs) FieldDecl {
 			f.Max = e.list(val)
 		case "min":
 			f.Min = e.list(val)
+		case "present":
+			f.Present = e.list(val)
 		case "text":
 			f.Text = e.boolean(val)
 		}

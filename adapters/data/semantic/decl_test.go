@@ -37,3 +37,32 @@ func TestRefinesIsAnotherMeasure(t *testing.T) {
 		})
 	}
 }
+
+// TestPresentIsNumeric: words that say a row has a field above zero ("discounted") are read
+// on a numeric field only.
+func TestPresentIsNumeric(t *testing.T) {
+	sch := &data.Schema{Name: "orders", Table: "orders",
+		Fields: []data.Field{{Name: "discount", Type: data.TypeNumber}, {Name: "method", Type: data.TypeString}}}
+	ds, err := data.Compile(sch)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct{ field, err string }{
+		{"discount", ""},
+		{"method", "semantic_present: field method: only a numeric field can be present"},
+	} {
+		t.Run(c.field, func(t *testing.T) {
+			d, err := ParseDecl("schema.yaml", []byte("semantic:\n  fields:\n    "+c.field+": {present: [discounted]}\n"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			_, err = NewSource("orders", ds, d)
+			switch {
+			case c.err == "" && err != nil:
+				t.Fatal(err)
+			case c.err != "" && (err == nil || !strings.Contains(err.Error(), c.err)):
+				t.Fatalf("got %v, want %s", err, c.err)
+			}
+		})
+	}
+}

@@ -106,6 +106,9 @@ func NewSource(name string, ds *data.Dataset, d *Decl) (*Source, error) {
 		if f.Index != "" && fld.Type != data.TypeString && fld.Type != data.TypeInt {
 			e.add(line, "semantic_index", "field %s: only string and int fields can be indexed", fname)
 		}
+		if len(f.Present) > 0 && !fld.Type.Numeric() {
+			e.add(line, "semantic_present", "field %s: only a numeric field can be present (above zero)", fname)
+		}
 		if f.Text && fld.Type != data.TypeString {
 			e.add(line, "semantic_text", "field %s: only a string field can be free text", fname)
 		}

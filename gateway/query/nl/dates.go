@@ -20,6 +20,9 @@ type dateExpr struct {
 	n   int // for last_n_*
 	// ofData anchors rel at the data's last day, not now ("the last two months of the data").
 	ofData bool
+	// yearStart is the year so far without its year ("da inizio anno", "YTD"): from the
+	// first of January of the data's last year (yearstart.go).
+	yearStart bool
 }
 
 var months = map[string]int{
@@ -96,6 +99,9 @@ func dates(ts []token) []dateExpr {
 	var seasonal []dateExpr
 	for i := 0; i < len(ts); i++ {
 		if e, ok := seasonAt(ts, i); ok {
+			seasonal = append(seasonal, e)
+			i = e.j - 1
+		} else if e, ok := yearStartAt(ts, i); ok { // read whole, as a season is
 			seasonal = append(seasonal, e)
 			i = e.j - 1
 		}
@@ -536,7 +542,7 @@ func atoi(s string) int {
 // relPhrases are relative periods, matched on folded words.
 var relPhrases = map[string]string{
 	"last year": "last_year", "previous year": "last_year", "past year": "last_year", "anno scorso": "last_year", "l anno scorso": "last_year", "scorso anno": "last_year", "anno passato": "last_year",
-	"this year": "this_year", "current year": "this_year", "quest anno": "this_year", "questo anno": "this_year", "anno corrente": "this_year", "year to date": "this_year",
+	"this year": "this_year", "current year": "this_year", "quest anno": "this_year", "questo anno": "this_year", "anno corrente": "this_year",
 	"last month": "last_month", "previous month": "last_month", "mese scorso": "last_month", "scorso mese": "last_month", "mese passato": "last_month",
 	"this month": "this_month", "questo mese": "this_month", "mese corrente": "this_month",
 	"last week": "last_week", "settimana scorsa": "last_week", "scorsa settimana": "last_week",

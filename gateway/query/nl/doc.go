@@ -13,8 +13,9 @@
 //     abbreviations; a word one edit from exactly one word of the layer (or of a few long
 //     lexicon words, or of a closed list of values) read as it, with a note.
 //   - lexicon.go, vocab.go, weekdays.go: the generic lexicon and the layer's vocabulary.
-//   - parse.go, dates.go, vague.go, resolve.go: items (phrases, numbers, dates) and the
-//     periods they name, resolved against today or the data's own range.
+//   - parse.go, dates.go, vague.go, yearstart.go, resolve.go: items (phrases, numbers,
+//     dates) and the periods they name ("da inizio anno" too), resolved against today or
+//     the data's own range.
 //   - read.go: the reader: unknown words, the fact source, what the question asks that no
 //     part of the query uses (leftovers: refused, never dropped).
 //   - values.go, negation.go, text.go: conditions on values, exclusions, "X, not Y", text

@@ -221,6 +221,8 @@ func init() {
 	add(gMost, `busiest|piu intenso|piu intensi|piu movimentato|piu movimentati`)
 	add(gFrequent, `recurring|most recurring|reoccurring|recurrent|ricorrenti|piu ricorrenti`)
 	add(gNot, `leaving out|leave out|left out|leaving aside|setting aside|lasciando fuori|lasciando da parte|a parte|fuorche|ignoring|without counting|senza contare|non contando`)
+	// A row's own line, as "nella stessa riga" is (fillers): "orders with 3 pieces on the same line".
+	add(gFiller, `on the same line|in the same line|on a single line|in a single line|on one line|sulla stessa riga|sulla stessa linea|nella stessa linea|in una sola riga|in un unica riga`)
 	// Known, so that no typo correction reads "median" as "media" (the mean).
 	add(gMedian, `median|mediana|mediano`)
 	// Around a day number ("after day 60", "within the first 14 days"); dates read these
@@ -233,6 +235,8 @@ func init() {
 	add(gShow, `fai vedere|mi fai vedere|vedere|vediamo|let s see|lets see`)
 	// "Quanti ordini superano i 40 euro": to exceed is to be more than.
 	add(gGT, `supera|superano|superava|superavano|superi|superando|exceed|exceeded`)
+	// The past participles ("hanno superato i 40 euro"): the auxiliary is a filler.
+	add(gGT, `superato|superata|superati|superate|surpassed|topped`)
 	// The whole period of the data asks for no period: every phrase of it whole, so that a
 	// shorter filler at its start ("in tutto", "over the") never leaves "il periodo" or
 	// "period" unread.

@@ -23,6 +23,7 @@ func (r *reader) readNumbers() {
 		case r.threshold(k):
 		case r.fieldRange(k):
 		case r.fieldValue(k):
+		case r.withCount(k):
 		case r.topN(k):
 		case r.growth(k):
 		}
@@ -332,6 +333,31 @@ func (r *reader) fieldValue(k int) bool {
 	return true
 }
 
+// withCount reads "con 6 pezzi", "orders with 3 pieces (on the same line)": after
+// "with", a number followed by the word of an integer field in a unit of its own (pieces,
+// years) is the field's value on the row; "6 pieces or more" is at least 6 ("6 or more
+// pieces" is a threshold). A field without a unit (a table number) counts nothing, and
+// the number stays for the other readings.
+func (r *reader) withCount(k int) bool {
+	p, nx := r.prev(k, 1), r.next(k, 1)
+	n := r.items[k].num
+	if p < 0 || !r.items[p].is(gWith) || nx < 0 || n.percent || n.num != float64(int(n.num)) {
+		return false
+	}
+	f := r.items[nx].kind(mField)
+	if f == nil || typeOf(f.src, f.field) != data.TypeInt || f.src.Decl.Fields[f.field].Unit == "" {
+		return false
+	}
+	op := data.OpEquals
+	if o := r.next(nx, 1); o >= 0 && (r.items[o].is(gGE) || r.items[o].is(gLE)) {
+		op = comparisons[r.items[o].gen]
+		r.items[o].used = true
+	}
+	r.items[k].used, r.items[nx].used = true, true
+	r.q.Filters = append(r.q.Filters, semantic.Filter{Source: f.src.Name, Field: f.field, Op: op, Values: []any{fieldNumber(f, n.num)}})
+	return true
+}
+
 // existsCount reads "3 or more AEs", "more than 2 AEs", "at least 2 events": the fact
 // entity has that many rows in another source.
 func (r *reader) existsCount(k int) bool {
@@ -405,6 +431,7 @@ func (r *reader) growth(k int) bool {
 // presence reads "con uno sconto", "with a discount": a numeric field above zero; and its
 // absence, "senza sconto", "with no discount", "had no discount at all": the field at zero.
 func (r *reader) presence() {
+	r.presentWords()
 	for k, it := range r.items {
 		m := it.kind(mField)
 		if m == nil || it.used || !numeric(m) {
@@ -423,7 +450,87 @@ func (r *reader) presence() {
 		if none {
 			r.items[p].used = true
 			f.Op = data.OpEquals
+		} else if x := r.excludedPresence(p); x >= 0 {
+			r.items[x].used = true
+			f.Op = data.OpEquals
 		}
 		r.q.Filters = append(r.q.Filters, f)
 	}
+}
+
+// excludedPresence finds the exclusion of a presence whose "with" is item p: "escludendo
+// quelli con uno sconto", "excluding those with a discount", "tranne gli ordini con
+// sconto" leave out the rows with the field above zero, so they keep it at zero. Only an
+// exclusion word counts, with at most the rows ("quelli", "those", "gli ordini") between
+// it and the "with"; a verb's "not" is a condition of its own. It returns the exclusion's
+// item, or -1.
+func (r *reader) excludedPresence(p int) int {
+	for q := r.prev(p, 1); q >= 0 && (r.items[q].is(gWith) || r.items[q].is(gOne)); q = r.prev(p, 1) {
+		p = q
+	}
+	x := r.prev(p, 1)
+	if x >= 0 && r.rowsOnly(r.items[x]) {
+		x = r.prev(x, 1)
+	}
+	if x < 0 || !r.items[x].is(gNot) || r.items[x].used || verbNegations[r.items[x].word] {
+		return -1
+	}
+	return x
+}
+
+// presentWords reads the words that say a row has a numeric field ("ordini scontati",
+// "discounted orders", "tranne quelli scontati", "ordini non scontati"): the field above
+// zero, or at zero after a negation. Only beside the rows or a pronoun for them: "prezzo
+// scontato" is the price after the discount, no condition (leftovers refuse it).
+func (r *reader) presentWords() {
+	for k, it := range r.items {
+		m := it.kind(mPresent)
+		if m == nil || it.used || it.gen != 0 || !numeric(m) {
+			continue
+		}
+		x := r.prev(k, 1)
+		not := x >= 0 && r.items[x].is(gNot) && !r.items[x].used
+		if !r.ofRows(k) && !(not && r.ofRows(x)) && !(k+1 < len(r.items) && r.rowsOnly(r.items[k+1])) {
+			continue
+		}
+		it.used = true
+		f := semantic.Filter{Source: m.src.Name, Field: m.field, Op: data.OpGreaterThan, Values: []any{0.0}}
+		if not {
+			r.items[x].used = true
+			f.Op = data.OpEquals
+		}
+		r.q.Filters = append(r.q.Filters, f)
+	}
+}
+
+// rowPronouns stand for the rows right before a word that qualifies them: "quelli
+// scontati", "those discounted", "the ones".
+var rowPronouns = set("quelli", "quelle", "those", "ones")
+
+// ofRows reports that item k follows the rows: a row noun or a pronoun for them.
+func (r *reader) ofRows(k int) bool {
+	if k == 0 {
+		return false
+	}
+	if rowPronouns[r.items[k-1].word] {
+		return true
+	}
+	p := r.prev(k, 1)
+	return p >= 0 && r.rowsOnly(r.items[p])
+}
+
+// verbNegations negate a verb, not what follows: "not", "non".
+var verbNegations = set("not", "non", "non e", "non sono")
+
+// rowsOnly reports an item that names only the rows ("gli ordini", "orders").
+func (r *reader) rowsOnly(it *item) bool {
+	if len(it.ms) == 0 || it.gen != 0 {
+		return false
+	}
+	for _, m := range it.ms {
+		if m.kind != mRows {
+			return false
+		}
+	}
+	return true
 }

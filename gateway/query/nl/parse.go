@@ -130,6 +130,10 @@ func topBeforeNumber(items []*item) []*item {
 // are the value unless a number follows them.
 func fieldValueWords(items []*item) []*item {
 	for k, it := range items {
+		if it.gen == gTop && aliasOnly(it.ms) && !namesAlias(it) {
+			it.ms = nil // "prima" (before, first) shares the stem of "primi", no alias of Primi
+			continue
+		}
 		if it.gen == 0 || it.gen == gFiller || it.gen == gTop || !aliasOnly(it.ms) {
 			continue // gTop ("primi": first courses, and the first N) is the value unless a number follows (values.go)
 		}
@@ -154,6 +158,22 @@ func fieldValueWords(items []*item) []*item {
 		it.ms = rest
 	}
 	return items
+}
+
+// namesAlias reports an item whose words are one of its values' aliases as declared, not
+// a word that only shares their stem.
+func namesAlias(it *item) bool {
+	for _, m := range it.ms {
+		if m.kind != mValue {
+			continue
+		}
+		for _, a := range append([]string{m.alias}, m.src.Decl.Fields[m.field].Aliases[m.alias]...) {
+			if strings.Join(splitWords(a), " ") == it.word {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // aliasOnly reports values named only through aliases.

@@ -463,6 +463,8 @@ func (r *reader) leftovers() {
 			r.uncover("what %s refers to", it.num.orig)
 		case it.kind(mValue) != nil && len(it.ms) > 0 && it.gen == 0:
 			r.uncover("the condition %q", it.word)
+		case it.kind(mPresent) != nil && it.gen == 0:
+			r.uncover("what %q refers to", it.word) // "prezzo scontato": the price after the discount, not the rows with one
 		case len(it.ms) == 0 && (it.gen == gAvg || it.gen == gMax || it.gen == gMin || it.gen == gMedian):
 			r.uncover("%q of something this query does not compute", it.word)
 		case r.looseField(it):

@@ -75,6 +75,9 @@ func resolveIn(e dateExpr, min, max time.Time, now time.Time) resolved {
 			s.from = bounds(e.from, s.from.Year()).to.AddDate(0, 0, 1)
 		}
 		r.spans, r.label = []span{{s.from, max}}, "from "+s.from.Format(day)
+		if e.yearStart {
+			r.note = fmt.Sprintf("the year so far is read in the data's last year: %s to %s", s.from.Format(day), max.Format(day))
+		}
 	case "to", "before":
 		y := e.from.y
 		if y == 0 {

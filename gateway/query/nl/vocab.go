@@ -20,6 +20,7 @@ const (
 	mMax                      // the largest value of a field (oldest → age)
 	mMin                      // the smallest value of a field (cheapest → price)
 	mContext                  // the dataset as a whole (menu)
+	mPresent                  // a numeric field above zero (discounted → discount)
 )
 
 // meaning is one reading of a phrase in the model.
@@ -153,6 +154,9 @@ func (v *vocab) addSource(s *semantic.Source, order *int) {
 		}
 		for _, w := range fd.Min {
 			v.add(w, meaning{kind: mMin, src: s, field: f.Name, order: o})
+		}
+		for _, w := range fd.Present {
+			v.add(w, meaning{kind: mPresent, src: s, field: f.Name, order: o})
 		}
 		v.addValues(s, f, fd, o)
 	}
