@@ -208,3 +208,15 @@ func TestSpelledOutValues(t *testing.T) {
 		{"AEs by severity grade pls", []string{`"groupBy":{"source":"adae","field":"AESEV"}`}, []string{`"uncovered"`}},
 	})
 }
+
+// TestRankedOverValues: a superlative with another dimension ranks it over the values
+// together; a comparative beside another dimension stays refused; two values alone compare.
+func TestRankedOverValues(t *testing.T) {
+	runParseCases(t, "findings", []parseCase{
+		{"Which department has the most critical or high findings?", []string{`"groupBy":{"source":"findings","field":"department"}`, `"values":["Critical","High"]`, `"limit":1`}, []string{`"uncovered"`, `"compare"`}},
+		{"which has more findings, critical or high?", []string{`"compare"`}, []string{`"uncovered"`}},
+	})
+	runParseCases(t, "analytics", []parseCase{
+		{"which waiter sold more pizza or pasta", []string{`"uncovered"`}, nil},
+	})
+}

@@ -185,7 +185,7 @@ func (r *reader) compareValues(groups []*valueGroup) bool {
 		// values one set that both sides count
 	default:
 		for _, g := range groups {
-			if len(g.sides) >= 2 && !g.not && (compare || (r.has(gWho) || r.has(gWhich)) && (r.has(gMost) || r.has(gLeast)) || which && r.orJoined(g)) {
+			if len(g.sides) >= 2 && !g.not && (compare || (r.has(gWho) || r.has(gWhich)) && (r.has(gMost) || r.has(gLeast)) && !r.rankedOver(groups) || which && r.orJoined(g) && !r.rankedOver(groups)) {
 				side, sides = g, g.sides
 				break
 			}
@@ -226,12 +226,47 @@ func (r *reader) moreOfEither(groups []*valueGroup) bool {
 	if !r.has(gMost) && !r.has(gLeast) || !r.has(gOr) {
 		return false
 	}
+	return !r.otherDimension(groups)
+}
+
+// otherDimension reports a dimension word other than the values' fields: "which department
+// has the most critical or high findings" ranks the departments over both severities, it
+// compares nothing.
+func (r *reader) otherDimension(groups []*valueGroup) bool {
 	for _, it := range r.items {
-		if m := it.kind(mField); m != nil && !it.used && len(it.ms) == 1 && !numeric(m) && !r.fieldOfGroups(m, groups) {
+		if m := it.kind(mField); m != nil && !it.used && onlyField(it) && !numeric(m) && !r.fieldOfGroups(m, groups) {
+			return true
+		}
+	}
+	return false
+}
+
+// rankedOver reports "which department has the most critical or high findings": a
+// superlative ranks the other dimension over the values together. A comparative ("which
+// waiter sold more pizza or pasta") may compare the values per group, and is no ranking.
+func (r *reader) rankedOver(groups []*valueGroup) bool {
+	if !r.otherDimension(groups) {
+		return false
+	}
+	for _, it := range r.items {
+		if (it.is(gMost) || it.is(gLeast)) && !comparatives[it.word] {
+			return true
+		}
+	}
+	return false
+}
+
+var comparatives = set("more", "less", "fewer", "piu", "meno", "di piu", "di meno")
+
+// onlyField reports an item that names one field and nothing else (a word may reach the
+// same field twice, through two of its words).
+func onlyField(it *item) bool {
+	for _, m := range it.ms {
+		if m.kind != mField || m.src != it.ms[0].src || m.field != it.ms[0].field {
 			return false
 		}
 	}
-	return true
+	return len(it.ms) > 0
 }
 
 // fieldOfGroups reports that a field is the field of one of the value groups.
