@@ -220,3 +220,20 @@ func TestRankedOverValues(t *testing.T) {
 		{"which waiter sold more pizza or pasta", []string{`"uncovered"`}, nil},
 	})
 }
+
+// TestLongValueTyposAndSameItem: a typo of a long value read from the data is read as it
+// (never of a short one: names); "N or more of the same item" is a threshold on the item's
+// pieces; the rows' key in a listing is one of its columns.
+func TestLongValueTyposAndSameItem(t *testing.T) {
+	runParseCases(t, "trade", []parseCase{
+		{"avg declaration value for Singapre?", []string{`"values":["Singapore"]`, `read as \"singapore\"`}, []string{`"uncovered"`}},
+	})
+	runParseCases(t, "clinical", []parseCase{
+		{"placebo pts with nasopharingitis?", []string{`"values":["Nasopharyngitis"]`}, []string{`"uncovered"`}},
+	})
+	runParseCases(t, "analytics", []parseCase{
+		{"revenue of Marta", []string{`"uncovered"`}, []string{`"Marco"`}},
+		{"which orders had 5 or more of the same item? just give me the order ids", []string{`"rows":true`, `"field":"quantity","op":"atLeast","values":[5]`}, []string{`"uncovered"`}},
+		{"list the orders where someone got 5 or more of the same item", []string{`"field":"quantity","op":"atLeast","values":[5]`}, []string{`"uncovered"`}},
+	})
+}

@@ -321,7 +321,8 @@ func init() {
 	// membership in what follows, a framing of its condition.
 	add(gFiller, `part of|a part of|belong to|belongs to|belonging to|members of|member of|included in|
 		fanno parte|fa parte|facenti parte|fanno parte di|fa parte di|facenti parte di|appartengono|appartiene|appartenenti|appartenente|inclusi in|incluse in`)
-	add(gFiller, `owns|own|owning`) // "which department owns the most findings"
+	add(gFiller, `owns|own|owning`)                  // "which department owns the most findings"
+	add(gFiller, `someone|somebody|anyone|qualcuno`) // "the orders where someone got 5 or more"
 	grain("day", `day|days|giorno|giorni|date|dates|data|giornata|giornate`)
 	grain("month", `month|months|mese|mesi`)
 	grain("quarter", `quarter|quarters|trimestre|trimestri`)

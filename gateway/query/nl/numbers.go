@@ -183,7 +183,11 @@ func (r *reader) postfixThreshold(k int) bool {
 		if j < 0 {
 			continue
 		}
-		if f := r.items[j].kind(mField); f != nil && numeric(f) {
+		f := r.items[j].kind(mField)
+		if f != nil && !numeric(f) && j == r.next(n, 1) {
+			f = amountField(f) // "5 or more of the same item": the item's pieces
+		}
+		if f != nil && numeric(f) {
 			r.items[k].used, r.items[n].used, r.items[j].used = true, true, true
 			r.q.Filters = append(r.q.Filters, semantic.Filter{Source: f.src.Name, Field: f.field, Op: comparisons[it.gen], Values: []any{r.items[k].num.num}})
 			return true
@@ -238,6 +242,19 @@ func (r *reader) measuredIn(k int) *meaning {
 		return nil // no field, or several measured in that unit: which one is not said
 	}
 	return &meaning{kind: mField, src: r.fact, field: fields[0]}
+}
+
+// amountField is the numeric field a field's amount sums ("item": its pieces, quantity), or
+// nil when the field declares no amount or the amount is no plain sum of a field.
+func amountField(f *meaning) *meaning {
+	a := f.src.Decl.Fields[f.field].Amount
+	if a == "" {
+		return nil
+	}
+	if q := summedField(&meaning{src: f.src, metric: a}); q != "" {
+		return &meaning{kind: mField, src: f.src, field: q}
+	}
+	return nil
 }
 
 // defaultAmountField is the field the fact's default measure sums, if it is exactly a sum.

@@ -467,6 +467,8 @@ func (r *reader) leftovers() {
 			r.uncover("what %q refers to", it.word) // "prezzo scontato": the price after the discount, not the rows with one
 		case len(it.ms) == 0 && (it.gen == gAvg || it.gen == gMax || it.gen == gMin || it.gen == gMedian):
 			r.uncover("%q of something this query does not compute", it.word)
+		case r.q.Rows && r.keyOfRows(it):
+			r.note(fmt.Sprintf("the rows are listed whole; %s is one of their columns", r.fact.Decl.Rows.Key)) // "just give me the order ids"
 		case r.looseField(it):
 			r.uncover("what %q refers to", it.word)
 		case it.kind(mRows) != nil && len(it.ms) == 1 && it.kind(mRows).src != r.fact && it != r.counted && !r.relatesTo(it.kind(mRows).src.Name):
@@ -548,6 +550,12 @@ func (r *reader) notOfActor(actor string) bool {
 		}
 	}
 	return true
+}
+
+// keyOfRows reports a word naming the field that identifies the fact's rows.
+func (r *reader) keyOfRows(it *item) bool {
+	m := it.kind(mField)
+	return m != nil && m.src == r.fact && m.field != "" && m.field == r.fact.Decl.Rows.Key
 }
 
 // relatesTo reports that the query uses rows of src: a condition, a relation, a grouping.

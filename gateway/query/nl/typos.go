@@ -9,7 +9,8 @@ import "unicode/utf8"
 // word was read. Only the model's own words (measures, fields, row nouns) and month names
 // are targets, and the one-word values of a field's closed list in the schema (severity
 // Critical, status Deferred). Values read from the data (names of people, products,
-// companies) are not: a name one letter from another may be another name ("Marta", "Marco"). Nor is the generic lexicon: its
+// companies) are only when long (longValueLen): a short name one letter from another may
+// be another name ("Marta", "Marco"). Nor is the generic lexicon: its
 // words change what is computed, and a real word is often one letter from one of them
 // ("leaving" → leading, a top N; "median" → media, the mean), except a few long words
 // (lexiconTargets) that no near miss of another word reaches.
@@ -22,6 +23,10 @@ import "unicode/utf8"
 const (
 	minTypoLen   = 6
 	shortTypoLen = 5
+	// longValueLen is the shortest value read from the data that a typo is read as: names
+	// one letter apart are other names when short ("Marta", "Marco"), rarely at this length
+	// ("Singapre" → Singapore, "nasopharingitis" → Nasopharyngitis).
+	longValueLen = 8
 )
 
 // addCorrectable records the words a typo may be read as: those of the model's measures,
@@ -56,6 +61,16 @@ func (v *vocab) correct(w string) (string, bool) {
 				return "", false
 			}
 			found = c
+		}
+	}
+	if n >= longValueLen-1 {
+		for c := range v.longValues {
+			if oneEdit(w, c) {
+				if found != "" && found != c {
+					return "", false
+				}
+				found = c
+			}
 		}
 	}
 	for _, c := range lexiconTargets {

@@ -4,6 +4,7 @@ import (
 	"sort"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 
 	"github.com/weirgw/weir/adapters/data"
 	"github.com/weirgw/weir/adapters/data/semantic"
@@ -60,8 +61,10 @@ type vocab struct {
 	// capsTokens are such words that are also common words ("Dell", "dell'"): they match
 	// only when the question writes them capitalised.
 	capsTokens map[string][]meaning
-	// correctable are the words a typo may be read as (typos.go).
+	// correctable are the words a typo may be read as (typos.go); longValues the long
+	// one-word values read from the data, read so only from a long typo.
 	correctable map[string]bool
+	longValues  map[string]bool
 	// tokenIDs are codes of letters and digits found as words inside free-text values
 	// ("a54" of "Smartphone Galaxy A54"): such a code in a question names those values.
 	tokenIDs map[string]bool
@@ -70,7 +73,7 @@ type vocab struct {
 // compile builds the vocabulary of a model.
 func compile(m *semantic.Model) *vocab {
 	v := &vocab{model: m, byFirst: map[string][]*phrase{}, byStem: map[string][]*phrase{}, tokens: map[string][]meaning{},
-		capsTokens: map[string][]meaning{}, correctable: map[string]bool{}, tokenIDs: map[string]bool{}}
+		capsTokens: map[string][]meaning{}, correctable: map[string]bool{}, longValues: map[string]bool{}, tokenIDs: map[string]bool{}}
 	for w, g := range lexicon {
 		v.addGen(w, g)
 	}
@@ -169,6 +172,11 @@ func (v *vocab) addValues(s *semantic.Source, f data.Field, fd semantic.FieldDec
 	for _, val := range f.Values {
 		if w := splitWords(val); len(w) == 1 {
 			v.addCorrectable(w[0]) // a value of the schema's closed list ("critcal" → critical); never a name read from the data
+		}
+	}
+	for _, val := range s.Values[f.Name] {
+		if w := splitWords(val); len(w) == 1 && utf8.RuneCountInString(w[0]) >= longValueLen {
+			v.longValues[w[0]] = true // "Singapre" → Singapore, "nasopharingitis" → Nasopharyngitis
 		}
 	}
 	seen := map[string]bool{}
