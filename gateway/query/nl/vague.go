@@ -32,7 +32,8 @@ func absorbVague(ts []token, out []dateExpr) []dateExpr {
 		if k > 0 && out[k-1].j == at && yearOnly(out[k-1]) && out[k-1].open == "" && out[k-1].rel == "" {
 			year = &out[k-1]
 		}
-		start, vague := at, false
+		var start int
+		vague := false
 		switch {
 		case year != nil:
 			if !lendYear(e, year.from.y) {
