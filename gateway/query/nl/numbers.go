@@ -463,16 +463,24 @@ func (r *reader) presence() {
 			continue
 		}
 		it.used = true
-		f := semantic.Filter{Source: m.src.Name, Field: m.field, Op: data.OpGreaterThan, Values: []any{0.0}}
+		zero := none
 		if none {
 			r.items[p].used = true
-			f.Op = data.OpEquals
 		} else if x := r.excludedPresence(p); x >= 0 {
-			r.items[x].used = true
-			f.Op = data.OpEquals
+			r.items[x].used, zero = true, true
 		}
-		r.q.Filters = append(r.q.Filters, f)
+		r.q.Filters = append(r.q.Filters, presence(m, zero))
 	}
+}
+
+// presence is the condition that a row has a numeric field (above zero), or, absent, has
+// it at zero.
+func presence(m *meaning, absent bool) semantic.Filter {
+	f := semantic.Filter{Source: m.src.Name, Field: m.field, Op: data.OpGreaterThan, Values: []any{0.0}}
+	if absent {
+		f.Op = data.OpEquals
+	}
+	return f
 }
 
 // excludedPresence finds the exclusion of a presence whose "with" is item p: "escludendo
@@ -511,12 +519,10 @@ func (r *reader) presentWords() {
 			continue
 		}
 		it.used = true
-		f := semantic.Filter{Source: m.src.Name, Field: m.field, Op: data.OpGreaterThan, Values: []any{0.0}}
 		if not {
 			r.items[x].used = true
-			f.Op = data.OpEquals
 		}
-		r.q.Filters = append(r.q.Filters, f)
+		r.q.Filters = append(r.q.Filters, presence(m, not))
 	}
 }
 

@@ -104,27 +104,13 @@ func valueOp(op string) bool {
 	return op == data.OpIn || op == data.OpEquals
 }
 
-func sameValues(a, b []any) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for _, x := range a {
-		found := false
-		for _, y := range b {
-			found = found || fmt.Sprint(x) == fmt.Sprint(y)
-		}
-		if !found {
-			return false
-		}
-	}
-	return true
-}
+func sameValues(a, b []any) bool { return len(a) == len(b) && allIn(a, b) }
 
 // subsetValues reports that every value of a is in b (and b has more).
-func subsetValues(a, b []any) bool {
-	if len(a) >= len(b) {
-		return false
-	}
+func subsetValues(a, b []any) bool { return len(a) < len(b) && allIn(a, b) }
+
+// allIn reports that every value of a is one of b.
+func allIn(a, b []any) bool {
 	for _, x := range a {
 		found := false
 		for _, y := range b {
