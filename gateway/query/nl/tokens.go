@@ -68,7 +68,11 @@ func tokenize(text string) []token {
 		for j < len(rs) && (isWord(rs[j]) || (isJoiner(rs[j]) && j+1 < len(rs) && isWord(rs[j+1]) && j > i)) {
 			j++
 		}
-		if w := data.Fold(string(rs[i:j])); (w == "w" || w == "w/o") && (j == len(rs) || !isWord(rs[j])) {
+		w := "" // the chat marks read here ("w/", "w/o", "n.", "nr.") are short words
+		if j-i <= 3 {
+			w = data.Fold(string(rs[i:j]))
+		}
+		if (w == "w" || w == "w/o") && (j == len(rs) || !isWord(rs[j])) {
 			out = append(out, slashWith(w, string(rs[i:j]), j < len(rs) && rs[j] == '/'))
 			if w == "w" && j < len(rs) && rs[j] == '/' {
 				j++
@@ -76,7 +80,7 @@ func tokenize(text string) []token {
 			i = j
 			continue
 		}
-		if mark, end := countMark(rs, i, j); mark != "" {
+		if mark, end := countMark(rs, w, j); mark != "" {
 			out = append(out, token{w: "number", orig: string(rs[i:end])})
 			if mark == "count" {
 				out = append(out, token{w: "of", orig: ""})
@@ -102,10 +106,10 @@ func tokenize(text string) []token {
 // degree sign; before a number any of them is "number" ("tavolo n. 12").
 var countMarks = set("n", "nr", "nro", "num")
 
-// countMark reads such a mark at rs[i:j]: "count" before a word, "number" before a number
-// ("tavolo n. 12"), else ""; and where the mark ends (past its dot or sign).
-func countMark(rs []rune, i, j int) (string, int) {
-	w := data.Fold(string(rs[i:j]))
+// countMark reads such a mark, w (folded, ending at rs[j]): "count" before a word,
+// "number" before a number ("tavolo n. 12"), else ""; and where the mark ends (past its
+// dot or sign).
+func countMark(rs []rune, w string, j int) (string, int) {
 	if !countMarks[w] {
 		return "", j
 	}
