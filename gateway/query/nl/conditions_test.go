@@ -237,3 +237,19 @@ func TestLongValueTyposAndSameItem(t *testing.T) {
 		{"list the orders where someone got 5 or more of the same item", []string{`"field":"quantity","op":"atLeast","values":[5]`}, []string{`"uncovered"`}},
 	})
 }
+
+// TestUseAndFrequency: a verb of use alone frames a condition; ranked, it ranks by how
+// often (a count), in the direction the superlative says; "what did X import most often"
+// ranks the kinds of rows.
+func TestUseAndFrequency(t *testing.T) {
+	runParseCases(t, "analytics", []parseCase{
+		{"how many orders used a credit card", []string{`"op":"count"`, `"values":["Carta di credito"]`}, []string{`"uncovered"`, `"groupBy"`}},
+		{"how many orders used each payment method", []string{`"groupBy":{"source":"orders","field":"payment_method"}`}, []string{`"uncovered"`, `"limit"`}},
+		{"which payment method was used the least", []string{`"op":"count"`, `"desc":false`, `"limit":1`}, []string{`"uncovered"`, `"revenue"`}},
+		{"which payment method was used most", []string{`"op":"count"`, `"desc":true`}, []string{`"uncovered"`, `"revenue"`}},
+	})
+	runParseCases(t, "trade", []parseCase{
+		{"What did Acme import most often?", []string{`"groupBy":{"source":"transactions","field":"goodsName"}`, `"limit":1`}, []string{`"uncovered"`}},
+		{"how many declarations did Acme file most often", []string{`"uncovered"`}, nil},
+	})
+}

@@ -63,6 +63,9 @@ func (r *reader) readGroup() {
 		}
 	}
 	if r.dim == nil {
+		r.dim = r.whatMostOften()
+	}
+	if r.dim == nil {
 		return
 	}
 	r.ranked = r.ranked || r.anyOf(rankGens...) || r.hasKind(mMax) || r.hasKind(mMin)
@@ -78,6 +81,19 @@ func (r *reader) readGroup() {
 		r.q.Limit = 1
 	}
 }
+
+// whatMostOften reads "what did Acme import most often", "cosa ordinano più spesso": a
+// question that starts with what and ranks by frequency asks for the kind of row (the
+// goods, the dish) that comes up most.
+func (r *reader) whatMostOften() *semantic.Dimension {
+	name := r.fact.Decl.Rows.Name
+	if name == "" || !r.has(gFrequent) || len(r.ts) == 0 || !whatWords[r.ts[0].w] {
+		return nil
+	}
+	return &semantic.Dimension{Source: r.fact.Name, Field: name}
+}
+
+var whatWords = set("what", "cosa", "che", "whats")
 
 // rankEntity reads "which patient had the most events": the entity the fact's rows are
 // (a subject), ranked by its rows in another source that carries its key.

@@ -178,7 +178,13 @@ func init() {
 	add(gRecent, `latest|most recent|the most recent|the latest|the newest|newest|last|ultimo|ultima|piu recente|piu recenti|recent|recente|more recent`)
 	add(gOldest, `oldest|earliest|first ever|piu vecchio|piu vecchia|piu vecchi|piu antico|primo in assoluto|meno recente`)
 	add(gFrequent, `most frequent|most frequently|most common|most commonly|most often|frequent|frequently|common|commonly|piu frequente|piu frequenti|piu comune|piu comuni|frequente|ricorrente|piu ricorrente|piu spesso|typical|most typical|
-		used|usato|usata|usati|usate|utilizzato|utilizzata|popular|popolare|popolari|chosen|scelto|scelta|preferred|preferito|preferita|requested|richiesto|richiesta`)
+		popular|popolare|popolari|preferred|preferito|preferita|
+		most used|most chosen|most requested|the most used|the most chosen|the most requested|used most|used the most|chosen most|requested most|
+		piu usato|piu usata|piu usati|piu usate|piu utilizzato|piu utilizzata|piu scelto|piu scelta|piu richiesto|piu richiesta|
+		il piu usato|la piu usata|usato di piu|usata di piu|usati di piu|usate di piu|utilizzato di piu|utilizzata di piu`)
+	// Verbs of use alone frame a condition ("how many orders used a credit card", "quanti
+	// ordini hanno usato il bancomat"); with most / più they rank (above).
+	add(gFiller, `used|usato|usata|usati|usate|utilizzato|utilizzata|utilizzati|utilizzate|chosen|scelto|scelta|requested|richiesto|richiesta`)
 	add(gGroupOf, `breakdown|breakdown of|distribution|distribution of|split|suddivisione|ripartizione|distribuzione|spaccato|trend|andamento`)
 	add(gOnly, `only|solo|soltanto|solamente|just the`)
 	add(gSize, `size|dimensione|numerosita|headcount|population size`)

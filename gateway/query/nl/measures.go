@@ -323,7 +323,7 @@ func (r *reader) countMeasure(seen map[string]bool) {
 		}
 	case most != "": // "imports from the most countries": distinct countries per group
 		r.addMeasure(semantic.Measure{Op: data.AggCountDistinct, Field: most, Unit: d.Fields[most].Counts}, seen)
-	case r.has(gFrequent): // how often: a count of rows, whatever the default measure
+	case r.has(gFrequent) || r.ranked && r.useVerb(): // how often, "used the least": a count of rows, whatever the default measure
 		r.addMeasure(semantic.Measure{Op: data.AggCount, Unit: d.Rows.Unit}, seen)
 	case r.distinctDim() != "":
 		f := r.distinct
@@ -334,6 +334,20 @@ func (r *reader) countMeasure(seen map[string]bool) {
 		r.addMeasure(semantic.Measure{Op: data.AggCount, Unit: d.Rows.Unit}, seen)
 	}
 }
+
+// useVerb reports a verb of use or choice in the question ("which payment method was used
+// the least"): a ranking by it is by how often, a count of rows.
+func (r *reader) useVerb() bool {
+	for _, t := range r.ts {
+		if useVerbs[t.w] {
+			return true
+		}
+	}
+	return false
+}
+
+var useVerbs = set("used", "use", "usato", "usata", "usati", "usate", "utilizzato", "utilizzata", "utilizzati", "utilizzate",
+	"chosen", "scelto", "scelta", "scelti", "requested", "richiesto", "richiesta", "richiesti")
 
 // mostDimension is the dimension counted in "the most <dimension>" when the question
 // ranks another dimension by it.

@@ -467,7 +467,7 @@ func (r *reader) leftovers() {
 			r.uncover("a comparison (%q) whose two sides are not both in the data", it.word)
 		case len(it.ms) == 0 && (it.gen == gMost || it.gen == gLeast) && r.q.Rows:
 			r.uncover("%q: a ranking this listing does not make", it.word)
-		case len(it.ms) == 0 && (it.gen == gMost || it.gen == gLeast || it.gen == gTop) && r.q.Order == nil && r.q.Compare == nil && r.q.Limit == 0:
+		case len(it.ms) == 0 && (it.gen == gMost || it.gen == gLeast || it.gen == gTop || it.gen == gFrequent && mostWord(it.word)) && r.q.Order == nil && r.q.Compare == nil && r.q.Limit == 0:
 			r.uncover("%q: a ranking this query does not make", it.word) // "the best day" answered with the total
 		case len(it.ms) == 0 && it.word == "data" && k > 0 && r.items[k-1].kind(mRows) != nil:
 			// "in the AE data", "the orders data": the dataset of those rows (Italian "data" is a date)
@@ -542,6 +542,12 @@ func (r *reader) notOfActor(actor string) bool {
 func (r *reader) keyOfRows(it *item) bool {
 	m := it.kind(mField)
 	return m != nil && m.src == r.fact && m.field != "" && m.field == r.fact.Decl.Rows.Key
+}
+
+// mostWord reports a superlative of frequency ("most often", "più spesso"), not a verb of
+// use ("used", "chosen") that the same meaning groups.
+func mostWord(w string) bool {
+	return strings.HasPrefix(w, "most ") || strings.HasPrefix(w, "piu ") || strings.HasPrefix(w, "the most ")
 }
 
 // relatesTo reports that the query uses rows of src: a condition, a relation, a grouping.
