@@ -103,6 +103,10 @@ type FieldDecl struct {
 	// from the start of the study or treatment (ADAE's ASTDY for ASTDT): "day 60", "after
 	// day 60" and "within the first 14 days" are conditions on it.
 	DayOf string
+	// Order lists a field's values from the lowest to the highest, when they are ranked
+	// (severity: Low, Medium, High, Critical): "medium or higher", "at least High", "above
+	// Medium" name the values from one on.
+	Order []string
 	// Text marks a free-text field: a question that searches the text ("findings that
 	// mention permits", "rilievi che parlano di sicurezza") matches the words inside any of
 	// the source's text fields.
@@ -119,7 +123,7 @@ var (
 	declKeys    = []string{"rows", "entities", "default_measure", "actor", "context", "measures", "fields"}
 	rowsKeys    = []string{"unit", "words", "entity", "name", "key"}
 	measureKeys = []string{"unit", "words", "refines"}
-	fieldKeys   = []string{"words", "aliases", "index", "unit", "unit_field", "amount", "counts", "max", "min", "day_of", "text", "present"}
+	fieldKeys   = []string{"words", "aliases", "index", "unit", "unit_field", "amount", "counts", "max", "min", "day_of", "text", "present", "order"}
 )
 
 // LoadDecl reads the semantic section of a schema file; a file without one has an empty Decl.
@@ -243,6 +247,8 @@ func parseField(v *yaml.Node, e *errs) FieldDecl {
 			f.Counts = e.scalar(val)
 		case "day_of":
 			f.DayOf = e.scalar(val)
+		case "order":
+			f.Order = e.list(val)
 		case "max":
 			f.Max = e.list(val)
 		case "min":

@@ -123,6 +123,11 @@ func NewSource(name string, ds *data.Dataset, d *Decl) (*Source, error) {
 		if d, ok := sch.Field(f.DayOf); f.DayOf != "" && (!ok || d.Type != data.TypeDate || fld.Type != data.TypeInt) {
 			e.add(line, "semantic_day_of", "field %s: day_of %q must name a date field, on an int field", fname, f.DayOf)
 		}
+		for _, v := range f.Order {
+			if len(fld.Values) > 0 && !contains(fld.Values, v) {
+				e.add(line, "semantic_order", "field %s: order names %q, which is not one of its values %v", fname, v, fld.Values)
+			}
+		}
 		if _, ok := ds.Metric(f.Amount); f.Amount != "" && !ok {
 			e.add(line, "semantic_measure", "field %s: amount %q is not a metric", fname, f.Amount)
 		}

@@ -253,3 +253,24 @@ func TestUseAndFrequency(t *testing.T) {
 		{"how many declarations did Acme file most often", []string{`"uncovered"`}, nil},
 	})
 }
+
+// TestSet7Families: ranked values of a declared order; comparisons of years grouped by
+// year; "weekday" against the weekend; double negations; what is not counted named by a
+// measure's field.
+func TestSet7Families(t *testing.T) {
+	runParseCases(t, "findings", []parseCase{
+		{"How many medium-or-higher severity findings are there for office buildings?", []string{`"values":["Medium","High","Critical"]`}, []string{`"uncovered"`}},
+		{"findings above medium", []string{`"values":["High","Critical"]`}, []string{`"uncovered"`}},
+		{"open or higher findings", []string{`"uncovered"`}, nil},
+		{"2022 vs 2023: how many findings each year?", []string{`"compare":{"sides":[{"label":"2022"`}, []string{`"uncovered"`, `"groupBy"`}},
+	})
+	runParseCases(t, "clinical", []parseCase{
+		{"AEs moderate or worse", []string{`"values":["MODERATE","SEVERE"]`}, []string{`"uncovered"`}},
+		{"Which patients never reported any adverse event?", []string{`"not":true`}, []string{`"uncovered"`}},
+	})
+	runParseCases(t, "analytics", []parseCase{
+		{"weekend vs weekday revenue", []string{`"label":"weekend"`, `"label":"weekday"`, `"values":[1,2,3,4,5]`}, []string{`"uncovered"`}},
+		{"quanti ordini NON hanno avuto nessuno sconto?", []string{`"field":"discount_percent","op":"equals"`}, []string{`"uncovered"`}},
+		{"Quante pizze abbiamo venduto a maggio? (pezzi, non ordini)", []string{`"metric":"quantity_total"`}, []string{`"uncovered"`}},
+	})
+}

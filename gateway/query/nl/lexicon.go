@@ -327,8 +327,12 @@ func init() {
 	// membership in what follows, a framing of its condition.
 	add(gFiller, `part of|a part of|belong to|belongs to|belonging to|members of|member of|included in|
 		fanno parte|fa parte|facenti parte|fanno parte di|fa parte di|facenti parte di|appartengono|appartiene|appartenenti|appartenente|inclusi in|incluse in`)
-	add(gFiller, `owns|own|owning`)                  // "which department owns the most findings"
-	add(gFiller, `someone|somebody|anyone|qualcuno`) // "the orders where someone got 5 or more"
+	add(gFiller, `owns|own|owning`)                                 // "which department owns the most findings"
+	add(gFiller, `someone|somebody|anyone|qualcuno`)                // "the orders where someone got 5 or more"
+	add(gFiller, `strictly|strettamente|altogether|in all|insomma`) // "RELATED (strictly, not possibly related)", "how many kg altogether"
+	// Ranks of an ordered value ("moderate or worse", "gravità media o superiore"): see ordered.go.
+	add(gGE, `or worse|and worse|o peggio|o superiore|o superiori|o piu grave|o piu gravi|and above|and higher|e superiori|e oltre`)
+	add(gLE, `or lower|and lower|and below|or better|or milder|o inferiore|o inferiori|o meno grave|o meno gravi`)
 	grain("day", `day|days|giorno|giorni|date|dates|data|giornata|giornate`)
 	grain("month", `month|months|mese|mesi`)
 	grain("quarter", `quarter|quarters|trimestre|trimestri`)

@@ -35,15 +35,16 @@ func (r *reader) unitNegations() {
 	}
 }
 
-// unitWord reports an item that names only a kind of row or a counted field (clienti).
+// unitWord reports an item that names only a kind of row, a measure or a counted field
+// (clienti).
 func (r *reader) unitWord(it *item) bool {
 	if len(it.ms) == 0 || it.gen != 0 {
 		return false
 	}
 	for _, m := range it.ms {
 		switch {
-		case m.kind == mRows:
-		case m.kind == mField && m.src.Decl.Fields[m.field].Counts != "":
+		case m.kind == mRows, m.kind == mMeasure: // "(pezzi, non ordini)": the pieces, not the orders
+		case m.kind == mField && (m.src.Decl.Fields[m.field].Counts != "" || m.src.Decl.Fields[m.field].Unit != "" && numeric(&m)):
 		default:
 			return false
 		}

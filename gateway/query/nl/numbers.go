@@ -466,6 +466,9 @@ func (r *reader) presence() {
 		zero := none
 		if none {
 			r.items[p].used = true
+			if pp := r.prev(p, 1); pp >= 0 && !r.items[pp].used && (r.items[pp].is(gNot) || r.items[pp].is(gNone)) {
+				r.items[pp].used = true // "non hanno avuto nessuno sconto": one negation, said twice
+			}
 		} else if x := r.excludedPresence(p); x >= 0 {
 			r.items[x].used, zero = true, true
 		}

@@ -185,6 +185,7 @@ func (r *reader) read() {
 		}
 	}
 	r.q.Source = r.fact.Name
+	r.orderedValues()
 	r.readValues()
 	r.sameFieldTwice()
 	r.readNumbers()

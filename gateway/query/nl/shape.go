@@ -2,6 +2,7 @@ package nl
 
 import (
 	"fmt"
+	"regexp"
 
 	"github.com/weirgw/weir/adapters/data"
 	"github.com/weirgw/weir/adapters/data/semantic"
@@ -119,6 +120,9 @@ func (r *reader) finish() {
 		if r.ranked {
 			r.q.Order = &semantic.Order{Measure: 0, Desc: r.rankDesc}
 		}
+	}
+	if r.dim != nil && r.q.Compare != nil && r.sidesAreGrain(r.dim) {
+		r.dim, r.q.GroupBy = nil, nil // "2022 vs 2023: how many findings each year?": the sides are the years
 	}
 	if r.dim != nil && r.q.Compare != nil && !r.q.Rows && (len(r.q.Compare.Sides[0].Time) > 0 || r.comparesOther(r.dim)) {
 		// "which country's value grew the most from 2023 to 2024": periods compared per
@@ -243,6 +247,28 @@ func (r *reader) superlativeValue() bool {
 		}
 	}
 	return false
+}
+
+// sidesAreGrain reports a comparison of periods of a grain grouped by that same grain
+// ("2022 vs 2023 … each year", "marzo vs aprile, mese per mese"): the grouping restates the
+// sides.
+func (r *reader) sidesAreGrain(d *semantic.Dimension) bool {
+	if d.Grain == "" || r.q.Compare == nil {
+		return false
+	}
+	for _, side := range r.q.Compare.Sides {
+		if len(side.Time) != 1 || len(side.Filters) > 0 || !grainLabel[d.Grain].MatchString(side.Time[0].Label) {
+			return false
+		}
+	}
+	return true
+}
+
+var grainLabel = map[string]*regexp.Regexp{
+	"year":    regexp.MustCompile(`^\d{4}$`),
+	"quarter": regexp.MustCompile(`^\d{4}-Q[1-4]$`),
+	"month":   regexp.MustCompile(`^\d{4}-\d{2}$`),
+	"day":     regexp.MustCompile(`^\d{4}-\d{2}-\d{2}$`),
 }
 
 // shownFields reads "just the ids", "only the titles", "solo gli id" in a listing: the
@@ -541,8 +567,8 @@ func (r *reader) noneBefore(k int) bool {
 		case it.is(gNone):
 			it.used = true
 			return true
-		case it.is(gAny): // "didn't report any adverse event", "non hanno avuto alcun evento"
-			if n := r.prev(j, 1); n >= 0 && r.items[n].is(gNot) {
+		case it.is(gAny): // "didn't report any adverse event", "never reported any", "non hanno avuto alcun evento"
+			if n := r.prev(j, 1); n >= 0 && (r.items[n].is(gNot) || r.items[n].is(gNone)) {
 				it.used, r.items[n].used = true, true
 				return true
 			}

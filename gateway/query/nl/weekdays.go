@@ -68,7 +68,7 @@ func (r *reader) readWeekdays() {
 	if len(sides) >= 2 && r.q.Compare == nil && (r.has(gVs) || r.has(gCompare)) {
 		cmp := &semantic.Compare{}
 		for _, days := range sides {
-			cmp.Sides = append(cmp.Sides, semantic.Side{Label: weekdayLabel(days), Filters: []semantic.Filter{weekdayFilter(src.Name, field, days, false)}})
+			cmp.Sides = append(cmp.Sides, semantic.Side{Label: sideLabel(days, runs), Filters: []semantic.Filter{weekdayFilter(src.Name, field, days, false)}})
 		}
 		r.q.Compare = cmp
 		return
@@ -93,12 +93,22 @@ func (r *reader) readWeekdays() {
 func (r *reader) dayRuns() []dayRun {
 	var runs []dayRun
 	last := -1
+	weekend := false
+	for _, it := range r.items {
+		weekend = weekend || it.is(gWeekday) && len(weekdaySets[it.word]) == 2
+	}
 	for k, it := range r.items {
+		if it.is(gGrain) && (it.word == "weekday" || it.word == "week day") && weekend {
+			it.gen = gWeekday // "weekend vs weekday": the working days, against the weekend
+		}
 		if !it.is(gWeekday) {
 			continue
 		}
 		it.used = true
 		days := weekdaySets[it.word]
+		if days == nil {
+			days = weekdaySets["weekdays"]
+		}
 		if n := len(runs); n > 0 && len(days) == 1 && len(runs[n-1].days) == 1 && r.weekdayRange(last, k) {
 			runs[n-1].word += " - " + it.word
 			runs[n-1].days = dayRange(runs[n-1].days[0], days[0])
@@ -182,6 +192,17 @@ func weekdayFilter(src, field string, days []int, not bool) semantic.Filter {
 		f.Values = append(f.Values, d)
 	}
 	return f
+}
+
+// sideLabel names a side of a comparison of days as the question named it ("weekend",
+// "weekday"), else by its days; the note says which days a word is read as.
+func sideLabel(days []int, runs []dayRun) string {
+	for _, d := range runs {
+		if len(d.days) > 1 && len(d.days) == len(days) && subsetDays(d.days, days) {
+			return d.word
+		}
+	}
+	return weekdayLabel(days)
 }
 
 // weekdayLabel names days Monday first: "Saturday, Sunday".
