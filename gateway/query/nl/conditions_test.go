@@ -274,3 +274,10 @@ func TestSet7Families(t *testing.T) {
 		{"Quante pizze abbiamo venduto a maggio? (pezzi, non ordini)", []string{`"metric":"quantity_total"`}, []string{`"uncovered"`}},
 	})
 }
+
+// TestPoliteList: "mi elenchi" lists, as "elencami" does.
+func TestPoliteList(t *testing.T) {
+	runParseCases(t, "analytics", []parseCase{
+		{"Mi elenchi gli ordini con sconto del 20% pagati in contanti?", []string{`"rows":true`, `"values":["Contanti"]`}, []string{`"uncovered"`}},
+	})
+}

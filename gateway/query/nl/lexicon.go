@@ -163,7 +163,7 @@ func init() {
 	add(gLE, `at most|or less|or fewer|or below|up to|al massimo|o meno|fino a un massimo di|no more than|non piu di`)
 	add(gWhich, `which|quale|quali|qual e|what is the|which one|which ones|in quale|in which|in what|for which|per quale|whose`)
 	add(gWho, `who|chi|whom`)
-	add(gShow, `show|show me|list|list all|display|see|view|give|mostra|mostrami|mostraci|elenca|elencami|lista|elenco|fammi vedere|visualizza|dammi|find|trova|trovami|get me|fetch|pull|print|export|estrai|details|dettagli|dettaglio`)
+	add(gShow, `show|show me|list|list all|display|see|view|give|mostra|mostrami|mostraci|elenca|elencami|elenchi|mi elenchi|elencate|lista|elenco|fammi vedere|visualizza|dammi|find|trova|trovami|get me|fetch|pull|print|export|estrai|details|dettagli|dettaglio`)
 	add(gPercent, `percentage|percent|per cent|percentuale|share|quota|proportion|proporzione|rate of|tasso di|incidenza|%|what fraction|fraction`)
 	add(gDistinct, `different|distinct|unique|diversi|diverse|distinti|distinte|unici|uniche|separate`)
 	add(gHowMuch, `how much|quanto|quanta|how much did|quanto abbiamo|quanto e|quant e`)
