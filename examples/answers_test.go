@@ -143,10 +143,11 @@ func TestAnswers(t *testing.T) {
 // questionSets reads an example's independent questions (questions.jsonl), the variants
 // written with the semantic layer (questions_own.jsonl), and two later blind sets
 // (questions_fresh.jsonl: 100 per example by helpers who saw only the seeds and the CSVs,
-// in plainer and in hastier styles), and three more (questions_blind.jsonl: 40 + 40 + 40
-// per example, the second in everyday words and with two conditions in a third of them, the
-// third as chat with a colleague: short, or with the answer's purpose around it). What is
-// not answered exactly is marked known with the answer's reason.
+// in plainer and in hastier styles), and four more (questions_blind.jsonl: 40 per example
+// each, the second in everyday words and with two conditions in a third of them, the third
+// as chat with a colleague, short or with the answer's purpose around it, the fourth as
+// users trying the assistant before relying on it). What is not answered exactly is
+// marked known with the answer's reason.
 func questionSets(t *testing.T, ex string) []judge.Question {
 	t.Helper()
 	var all []judge.Question
