@@ -281,3 +281,18 @@ func TestPoliteList(t *testing.T) {
 		{"Mi elenchi gli ordini con sconto del 20% pagati in contanti?", []string{`"rows":true`, `"values":["Contanti"]`}, []string{`"uncovered"`}},
 	})
 }
+
+// TestSet8Families: a measure word before a threshold names each row's value (with the
+// rows named; without them it is a condition on groups' totals, refused); a bare letter
+// is no flag; a filler is its own words only.
+func TestSet8Families(t *testing.T) {
+	runParseCases(t, "trade", []parseCase{
+		{"How many declarations have a total value of more than 500,000 USD?", []string{`"op":"count"`, `"field":"totalValueUSD","op":"greaterThan","values":[500000]`}, []string{`"uncovered"`, `"metric"`}},
+		{"Which companies have a total import value above 2 million USD? Give me their totals.", []string{`"uncovered":["a condition on a total`}, nil},
+		{"total value by port of entry in 2024", []string{`"uncovered"`}, nil},
+	})
+	runParseCases(t, "clinical", []parseCase{
+		{"n in ITT pop?", []string{`"uncovered"`}, []string{`"SAFFL"`}},
+		{"AEs M vs F", []string{`"compare"`, `"label":"M"`}, []string{`"uncovered"`}},
+	})
+}

@@ -31,7 +31,7 @@ func (r *reader) readMeasures() {
 	seen := map[string]bool{}
 	for k, it := range r.items {
 		m := it.kind(mMeasure)
-		if m == nil || m.src != r.fact {
+		if m == nil || m.src != r.fact || r.rowValue[it] { // the value of each row a threshold names
 			continue
 		}
 		if op, j := r.aggAroundUnranked(k); op != "" {

@@ -121,10 +121,33 @@ func (r *reader) threshold(k int) bool {
 			return false
 		}
 		fk = k
+		if p := r.prev(opAt, 1); p >= 0 && r.items[p].kind(mMeasure) != nil && summedField(r.items[p].kind(mMeasure)) == m.field {
+			// "declarations with a total value of more than 500,000": the value of each row,
+			// which the measure's word names; "companies with a total import value above 2
+			// million" asks for the groups whose total passes, which no query here computes
+			if !r.rowNounOfFact() {
+				r.uncover("a condition on a total (%q %s): which groups' totals pass it", r.items[p].word, r.items[opAt].word)
+			}
+			r.items[p].used = true
+			if r.rowValue == nil {
+				r.rowValue = map[*item]bool{}
+			}
+			r.rowValue[r.items[p]] = true
+		}
 	}
 	r.items[k].used, r.items[opAt].used, r.items[fk].used = true, true, true
 	r.q.Filters = append(r.q.Filters, semantic.Filter{Source: m.src.Name, Field: m.field, Op: op, Values: []any{r.items[k].num.num}})
 	return true
+}
+
+// rowNounOfFact reports a word naming the fact's rows (declarations, orders).
+func (r *reader) rowNounOfFact() bool {
+	for _, it := range r.items {
+		if m := it.kind(mRows); m != nil && m.src == r.fact {
+			return true
+		}
+	}
+	return false
 }
 
 // isThresholdOp reports a comparison word or an extreme of a field ("older") at k.

@@ -233,6 +233,9 @@ func (p *Parser) phraseAt(ts []token, i int, taken []bool) *item {
 		if modelExact && len(ph.meanings) == 0 && ts[i].w != ph.words[0] {
 			continue // "orders by month": the orders, grouped; not "order by"
 		}
+		if ph.gen == gFiller && len(ph.meanings) == 0 && exact < n {
+			continue // a filler is its own words: "port" is no "porta", it stays unknown
+		}
 		if n > bestLen || exact > bestExact {
 			best = nil
 		}

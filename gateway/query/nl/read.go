@@ -41,6 +41,9 @@ type reader struct {
 	perEntity *item
 	// topN is the N of "top N", "the 5 most ...", when the question names one.
 	topCount int
+	// rowValue are measure words a threshold reads as each row's value ("declarations with
+	// a total value of more than 500,000"): no measure of their own.
+	rowValue map[*item]bool
 }
 
 func (r *reader) has(g gen) bool {

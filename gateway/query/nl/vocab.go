@@ -187,8 +187,11 @@ func (v *vocab) addValues(s *semantic.Source, f data.Field, fd semantic.FieldDec
 		seen[val] = true
 		m := meaning{kind: mValue, src: s, field: f.Name, values: []string{val}, order: order, orig: val}
 		words := splitWords(val)
-		if len(words) == 1 && lexicon[words[0]] != 0 {
-			m.caseSensitive = true // "IT" the department, not "it" the pronoun
+		if len(words) == 1 && (lexicon[words[0]] != 0 || utf8.RuneCountInString(val) == 1) {
+			m.caseSensitive = true // "IT" the department, not "it" the pronoun; "F" the sex, not "f"
+		}
+		if flagField(f.Values) {
+			continue // a yes/no flag is named by its aliases ("the ITT population"): a bare "N" is no flag
 		}
 		if len(words) == 1 && isNumberWord(words[0]) {
 			continue // numbers name values only after their field's word (site 103)
@@ -210,6 +213,14 @@ func (v *vocab) addValues(s *semantic.Source, f data.Field, fd semantic.FieldDec
 			v.add(w, meaning{kind: mValue, src: s, field: f.Name, values: vals, order: order, alias: target})
 		}
 	}
+}
+
+// flagField reports a field whose values are only Y and N: a bare letter names no flag.
+func flagField(values []string) bool {
+	if len(values) != 2 {
+		return false
+	}
+	return (values[0] == "Y" && values[1] == "N") || (values[0] == "N" && values[1] == "Y")
 }
 
 func isNumberWord(w string) bool {
