@@ -296,3 +296,16 @@ func TestSet8Families(t *testing.T) {
 		{"AEs M vs F", []string{`"compare"`, `"label":"M"`}, []string{`"uncovered"`}},
 	})
 }
+
+// TestSignsAndWithN: comparison signs read as their words; "with N <rows>" is how many
+// each has, never a top N.
+func TestSignsAndWithN(t *testing.T) {
+	runParseCases(t, "clinical", []parseCase{
+		{"subjects with >=1 AE by arm", []string{`"groupBy":{"source":"adsl","field":"ARM"}`, `"exists"`}, []string{`"uncovered"`, `"limit"`}},
+		{"subjects with 2 AEs by arm", []string{`"uncovered"`}, []string{`"limit":2`}},
+	})
+	runParseCases(t, "trade", []parseCase{
+		{"declarations > 500k USD", []string{`"field":"totalValueUSD","op":"greaterThan","values":[500000]`}, []string{`"uncovered"`}},
+		{"declarations with a value <= 1000", []string{`"op":"atMost","values":[1000]`}, []string{`"uncovered"`}},
+	})
+}

@@ -440,6 +440,9 @@ func (r *reader) topN(k int) bool {
 	}
 	p := r.prev(k, 1)
 	nx := r.next(k, 1)
+	if p >= 0 && (r.items[p].is(gWith) || r.items[p].is(gNone)) {
+		return false // "subjects with 2 AEs": how many each has, no top 2
+	}
 	top := p >= 0 && (r.items[p].is(gTop) || r.items[p].is(gShow))
 	before := nx >= 0 && (r.items[nx].kind(mField) != nil || r.items[nx].kind(mRows) != nil || r.items[nx].is(gMost) || r.items[nx].is(gLeast) ||
 		r.items[nx].is(gRecent) || r.items[nx].is(gOldest) || // "the 3 most recent declarations"

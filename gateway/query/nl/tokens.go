@@ -60,6 +60,13 @@ func tokenize(text string) []token {
 			i++
 			continue
 		}
+		if words, n := comparisonSign(rs, i); n > 0 { // ">=1 AE", "< 40": the words they stand for
+			for _, w := range strings.Fields(words) {
+				out = append(out, token{w: w, orig: string(rs[i : i+n])})
+			}
+			i += n
+			continue
+		}
 		if !isWord(r) {
 			i++
 			continue
@@ -179,6 +186,27 @@ func quoteAt(rs []rune, i int, open bool) (opens, closes bool) {
 		return true, false
 	}
 	return false, false
+}
+
+// comparisonSign reads >, <, >=, <=, ≥, ≤ at i as the words they stand for, with the
+// runes they take; 0 when there is none.
+func comparisonSign(rs []rune, i int) (string, int) {
+	eq := i+1 < len(rs) && rs[i+1] == '='
+	switch {
+	case rs[i] == '>' && eq:
+		return "at least", 2
+	case rs[i] == '<' && eq:
+		return "at most", 2
+	case rs[i] == '≥':
+		return "at least", 1
+	case rs[i] == '≤':
+		return "at most", 1
+	case rs[i] == '>':
+		return "more than", 1
+	case rs[i] == '<':
+		return "less than", 1
+	}
+	return "", 0
 }
 
 func isWord(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) }
