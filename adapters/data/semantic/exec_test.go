@@ -196,6 +196,20 @@ func TestAveragePerDay(t *testing.T) {
 
 // TestCompareReturnsBothValuesAndTheDifference: a comparison of two periods answers each
 // side and the change from the first to the second.
+// TestAskedDifference: a comparison that asks the difference answers the first side minus
+// the second, one value, with both values in a note.
+func TestAskedDifference(t *testing.T) {
+	mm := openExample(t, "analytics", [3]string{"orders", "schema.yaml", "orders.csv"})
+	q := &Query{Source: "orders", Measures: []Measure{{Metric: "revenue"}}, Compare: &Compare{Difference: true, Sides: []Side{
+		{Label: "2025-03", Time: []TimeFilter{{Source: "orders", Field: "order_date", Ranges: []Range{{"2025-03-01", "2025-03-31"}}}}},
+		{Label: "2025-01", Time: []TimeFilter{{Source: "orders", Field: "order_date", Ranges: []Range{{"2025-01-01", "2025-01-31"}}}}},
+	}}}
+	res, err := Execute(context.Background(), mm.m, q, mm.read)
+	if err != nil || res.Shape != ShapeScalar || len(res.Values) != 1 || res.Values[0] != 642.0 || len(res.Notes) == 0 || !strings.Contains(res.Notes[len(res.Notes)-1], "2025-03: 5050; 2025-01: 4408") {
+		t.Fatalf("%+v %v", res, err)
+	}
+}
+
 func TestCompareReturnsBothValuesAndTheDifference(t *testing.T) {
 	mm := openExample(t, "analytics", [3]string{"orders", "schema.yaml", "orders.csv"})
 	q := &Query{Source: "orders", Measures: []Measure{{Metric: "revenue"}}, Compare: &Compare{Sides: []Side{

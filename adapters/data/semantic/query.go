@@ -122,6 +122,10 @@ type Dimension struct {
 // Compare is two (or more) sides whose measures are computed and compared.
 type Compare struct {
 	Sides []Side `json:"sides"`
+	// Difference asks for the first side's value minus the second's as the answer ("how many
+	// more findings in 2024 than in 2023", "di quanto il fatturato dei Secondi supera
+	// quello dei Primi"); both values are said with it.
+	Difference bool `json:"difference,omitempty"`
 }
 
 // Side is one side of a comparison: a value of a dimension or a period, with its label.

@@ -5,6 +5,7 @@ import (
 	"context"
 	"fmt"
 	"sort"
+	"strconv"
 	"strings"
 
 	"github.com/weirgw/weir/adapters/data"
@@ -215,9 +216,31 @@ func (x *exec) compare(ctx context.Context) error {
 				d.Percent = &p
 			}
 			x.res.Difference = d
+			if x.q.Compare.Difference && len(gs) == 2 {
+				x.askedDifference(a, b)
+			}
 		}
 	}
 	return nil
+}
+
+// askedDifference answers a comparison whose question asks the difference: the first
+// side's value minus the second's, as one value, with both values in a note.
+func (x *exec) askedDifference(a, b float64) {
+	gs := x.res.Groups
+	unit := ""
+	if len(x.res.Units) > 0 {
+		unit = x.res.Units[0]
+	}
+	measure := "value"
+	if len(x.res.Measures) > 0 {
+		measure = x.res.Measures[0]
+	}
+	x.res.Notes = append(x.res.Notes, fmt.Sprintf("%v: %s; %v: %s", gs[0].Label, strconv.FormatFloat(a, 'f', -1, 64), gs[1].Label, strconv.FormatFloat(b, 'f', -1, 64)))
+	x.res.Shape, x.res.Dimension, x.res.Groups, x.res.Difference = ShapeScalar, "", nil, nil
+	x.res.Measures = []string{fmt.Sprintf("%s, %v minus %v", measure, gs[0].Label, gs[1].Label)}
+	x.res.Units = []string{unit}
+	x.res.Values = []any{round2(a - b)}
 }
 
 // share answers the percentage of the rows (of the query's scope) that also match the

@@ -55,14 +55,15 @@ func (m *Model) JSONSchema() map[string]any {
 		"min": map[string]any{"type": "integer", "minimum": 1}, "not": map[string]any{"type": "boolean"}}, "source")
 	side := obj(map[string]any{"label": str(nil, ""), "filters": map[string]any{"type": "array", "items": filter}, "time": map[string]any{"type": "array", "items": timeFilter}}, "label")
 	return obj(map[string]any{
-		"source":     str(sources, "the source the measures or rows come from; others join on shared entities"),
-		"measures":   map[string]any{"type": "array", "items": measure},
-		"rows":       map[string]any{"type": "boolean", "description": "list the source's rows instead of measures"},
-		"filters":    map[string]any{"type": "array", "items": filter},
-		"time":       map[string]any{"type": "array", "items": timeFilter},
-		"exists":     map[string]any{"type": "array", "items": exists},
-		"groupBy":    dim,
-		"compare":    obj(map[string]any{"sides": map[string]any{"type": "array", "items": side, "minItems": 2}}, "sides"),
+		"source":   str(sources, "the source the measures or rows come from; others join on shared entities"),
+		"measures": map[string]any{"type": "array", "items": measure},
+		"rows":     map[string]any{"type": "boolean", "description": "list the source's rows instead of measures"},
+		"filters":  map[string]any{"type": "array", "items": filter},
+		"time":     map[string]any{"type": "array", "items": timeFilter},
+		"exists":   map[string]any{"type": "array", "items": exists},
+		"groupBy":  dim,
+		"compare": obj(map[string]any{"sides": map[string]any{"type": "array", "items": side, "minItems": 2},
+			"difference": map[string]any{"type": "boolean", "description": "the answer is the first side's value minus the second's (two sides)"}}, "sides"),
 		"order":      obj(map[string]any{"measure": map[string]any{"type": "integer", "minimum": 0}, "field": str(fields, ""), "desc": map[string]any{"type": "boolean"}}),
 		"limit":      map[string]any{"type": "integer", "minimum": 1},
 		"share":      obj(map[string]any{"filters": map[string]any{"type": "array", "items": filter}, "time": map[string]any{"type": "array", "items": timeFilter}, "exists": exists}),

@@ -20,6 +20,8 @@ func TestJudge(t *testing.T) {
 	}{
 		{"scalar exact at two decimals", question("scalar", "23.33", "EUR"), 200, `{"answer":"x","result":{"shape":"scalar","value":23.3333}}`, Exact},
 		{"scalar wrong", question("scalar", "941", "orders"), 200, `{"answer":"x","result":{"shape":"scalar","value":940}}`, Wrong},
+		{"a value on the rounding boundary", question("scalar", "1.03", "USD"), 200, `{"answer":"x","result":{"shape":"scalar","value":1.025}}`, Exact},
+		{"a value a cent off", question("scalar", "1.03", "USD"), 200, `{"answer":"x","result":{"shape":"scalar","value":1.019}}`, Wrong},
 		{"a listing's size is a count", question("scalar", "12", "findings"), 200, `{"answer":"x","rows":[{"id":"a"}],"result":{"shape":"rows","count":12}}`, Exact},
 		{"rows where a sum is asked present no value", question("scalar", "100.5", "EUR"), 200, `{"answer":"x","rows":[{"id":"a"}],"result":{"shape":"rows","count":3}}`, Other},
 		{"a refusal", question("scalar", "1", "orders"), 200, `{"answer":"cannot answer from the data: x","result":{"shape":"none"}}`, Refused},

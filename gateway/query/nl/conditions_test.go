@@ -309,3 +309,20 @@ func TestSignsAndWithN(t *testing.T) {
 		{"declarations with a value <= 1000", []string{`"op":"atMost","values":[1000]`}, []string{`"uncovered"`}},
 	})
 }
+
+// TestDifferenceAsked: "how many more A than B", "di quanto A supera B", "by how much does
+// A exceed B" compare the two sides and answer A minus B; a comparison word before a
+// number stays a threshold.
+func TestDifferenceAsked(t *testing.T) {
+	runParseCases(t, "findings", []parseCase{
+		{"How many more findings were logged in 2024 than in 2023?", []string{`"compare":{"sides":[{"label":"2024"`, `"difference":true`}, []string{`"uncovered"`}},
+	})
+	runParseCases(t, "analytics", []parseCase{
+		{"Di quanto il fatturato dei Secondi supera quello dei Primi?", []string{`"label":"Secondi"`, `"label":"Primi"`, `"difference":true`}, []string{`"uncovered"`}},
+		{"orders with more than 5 pieces", []string{`"op":"greaterThan","values":[5]`}, []string{`"compare"`}},
+	})
+	runParseCases(t, "trade", []parseCase{
+		{"By how much does Germany's total import value exceed South Korea's?", []string{`"difference":true`}, []string{`"uncovered"`}},
+		{"declarations that exceed 500k USD", []string{`"op":"greaterThan","values":[500000]`}, []string{`"compare"`}},
+	})
+}

@@ -44,8 +44,12 @@ func (r *reader) readTimes() {
 		res = append(res, rv)
 	}
 	idx, res = samePeriodOnce(idx, res)
-	if len(idx) >= 2 && r.q.Compare == nil && (r.has(gVs) || r.has(gCompare)) {
-		cmp := &semantic.Compare{}
+	difference := len(idx) == 2 && r.q.Compare == nil && !r.has(gVs) && !r.has(gCompare) && r.differenceAsked()
+	if len(idx) >= 2 && r.q.Compare == nil && (r.has(gVs) || r.has(gCompare) || difference) {
+		cmp := &semantic.Compare{Difference: difference}
+		if difference {
+			r.differenceWords()
+		}
 		for _, rv := range res {
 			tf := timeFilter(src.Name, field, rv)
 			cmp.Sides = append(cmp.Sides, semantic.Side{Label: rv.label, Time: []semantic.TimeFilter{tf}})

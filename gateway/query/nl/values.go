@@ -162,7 +162,8 @@ func filterOf(src, field string, values []string, not bool) semantic.Filter {
 // School", "confronta contanti e carta", "Sara o Luca, chi ha fatturato di più". The
 // sides become the comparison; the other values stay filters.
 func (r *reader) compareValues(groups []*valueGroup) bool {
-	compare := r.has(gVs) || r.has(gCompare)
+	difference := r.differenceAsked() && !r.has(gVs) && !r.has(gCompare)
+	compare := r.has(gVs) || r.has(gCompare) || difference
 	which := r.moreOfEither(groups)
 	var pair []*valueGroup
 	for i := 0; i+1 < len(groups); i++ {
@@ -171,7 +172,7 @@ func (r *reader) compareValues(groups []*valueGroup) bool {
 			continue
 		}
 		last, first := a.items[len(a.items)-1], b.items[0]
-		if compare && r.vsBetween(last, first) || which && r.orBetween(last, first) {
+		if compare && r.vsBetween(last, first) || which && r.orBetween(last, first) || difference && len(groups) == 2 {
 			pair = []*valueGroup{a, b}
 		}
 	}
@@ -205,6 +206,10 @@ func (r *reader) compareValues(groups []*valueGroup) bool {
 		cmp.Sides = append(cmp.Sides, semantic.Side{Label: strings.Join(vals, ", "), Filters: []semantic.Filter{filterOf(src, field, vals, false)}})
 	}
 	r.q.Compare = cmp
+	if difference && pair != nil {
+		cmp.Difference = true
+		r.differenceWords()
+	}
 	for _, g := range groups {
 		if (pair != nil && (g == pair[0] || g == pair[1])) || g == side {
 			for _, k := range g.items {
