@@ -63,6 +63,9 @@ func Execute(ctx context.Context, m *Model, q *Query, read Reader) (*Result, err
 	if fact == nil {
 		return nil, unanswerable("no data source answers this question")
 	}
+	if h := q.Having; h != nil && (q.GroupBy == nil || q.Rows || q.Compare != nil || q.Share != nil || q.AveragePer != nil || q.Without != nil || hasMedian(q) || h.Measure < 0 || h.Measure >= len(q.Measures)) {
+		return nil, unanswerable("a condition on each group's total needs a breakdown of that measure")
+	}
 	x := &exec{m: m, q: q, read: read, fact: fact, res: &Result{Notes: append([]string(nil), q.Notes...)}}
 	if !q.Rows {
 		if err := x.searched(ctx); err != nil {

@@ -196,6 +196,23 @@ func TestAveragePerDay(t *testing.T) {
 
 // TestCompareReturnsBothValuesAndTheDifference: a comparison of two periods answers each
 // side and the change from the first to the second.
+// TestHaving: a threshold on each group's total keeps the groups that pass it; without a
+// breakdown it is refused.
+func TestHaving(t *testing.T) {
+	mm := openExample(t, "analytics", [3]string{"orders", "schema.yaml", "orders.csv"})
+	q := &Query{Source: "orders", Measures: []Measure{{Metric: "revenue"}}, GroupBy: &Dimension{Source: "orders", Field: "category"},
+		Having: &Having{Measure: 0, Op: data.OpGreaterThan, Value: 3000}}
+	res, err := Execute(context.Background(), mm.m, q, mm.read)
+	if err != nil || groupsOf(res) != "Primi=4882 Secondi=7629.62" {
+		t.Fatalf("%s %v", groupsOf(res), err)
+	}
+	q = &Query{Source: "orders", Measures: []Measure{{Metric: "revenue"}}, Having: &Having{Measure: 0, Op: data.OpGreaterThan, Value: 3000}}
+	var un *Unanswerable
+	if _, err := Execute(context.Background(), mm.m, q, mm.read); !errors.As(err, &un) {
+		t.Fatalf("a having without a breakdown: %v", err)
+	}
+}
+
 // TestAskedDifference: a comparison that asks the difference answers the first side minus
 // the second, one value, with both values in a note.
 func TestAskedDifference(t *testing.T) {

@@ -26,6 +26,10 @@ type Query struct {
 	Limit int `json:"limit,omitempty"`
 	// Offset skips rows of a listing first (the next page).
 	Offset int `json:"offset,omitempty"`
+	// Having keeps the groups whose measure passes a threshold ("which companies have a
+	// total import value above 2 million"): a condition on each group's total, never on
+	// its rows.
+	Having *Having `json:"having,omitempty"`
 	// Share asks for the percentage of the rows that also match Share's condition.
 	Share *Share `json:"share,omitempty"`
 	// Without asks for the values of a dimension that have no rows matching the query
@@ -151,4 +155,12 @@ type Share struct {
 	Filters []Filter     `json:"filters,omitempty"`
 	Time    []TimeFilter `json:"time,omitempty"`
 	Exists  *Exists      `json:"exists,omitempty"`
+}
+
+// Having is a threshold on a measure of each group: Op is greaterThan, atLeast, lessThan
+// or atMost; Measure is the measure's index.
+type Having struct {
+	Measure int     `json:"measure"`
+	Op      string  `json:"op"`
+	Value   float64 `json:"value"`
 }

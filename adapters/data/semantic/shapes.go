@@ -19,6 +19,9 @@ func (x *exec) grouped(ctx context.Context) error {
 		return err
 	}
 	x.labels()
+	if h := x.q.Having; h != nil {
+		gs = x.having(gs, h)
+	}
 	x.res.Total = int64(len(gs))
 	if o := x.q.Order; o != nil && o.Measure < len(x.q.Measures) {
 		sort.SliceStable(gs, func(i, j int) bool {
@@ -39,6 +42,23 @@ func (x *exec) grouped(ctx context.Context) error {
 	x.res.Shape, x.res.Groups = ShapeGroups, gs
 	x.res.Dimension = dimensionName(x.q.GroupBy)
 	return nil
+}
+
+// having keeps the groups whose measure passes the threshold, and says how many of how many.
+func (x *exec) having(gs []Group, h *Having) []Group {
+	var out []Group
+	for _, g := range gs {
+		v, ok := toFloat(g.Values[h.Measure])
+		if !ok || g.Values[h.Measure] == nil {
+			continue
+		}
+		if h.Op == data.OpGreaterThan && v > h.Value || h.Op == data.OpAtLeast && v >= h.Value ||
+			h.Op == data.OpLessThan && v < h.Value || h.Op == data.OpAtMost && v <= h.Value {
+			out = append(out, g)
+		}
+	}
+	x.res.Notes = append(x.res.Notes, fmt.Sprintf("%d of %d groups have %s %s %s", len(out), len(gs), x.res.Measures[h.Measure], h.Op, strconv.FormatFloat(h.Value, 'f', -1, 64)))
+	return out
 }
 
 // cut keeps the first Limit groups and every group tied with the last one kept: a ranking

@@ -80,13 +80,14 @@ func TestWithCount(t *testing.T) {
 }
 
 // TestExceededAndCost: "hanno superato", "surpassed" are more than (a group's total over a
-// number is no condition the query has: refused); what the discounts "cost us" is their
+// number is a condition on the groups, Having); what the discounts "cost us" is their
 // amount, while "cost" of anything else stays unknown.
 func TestExceededAndCost(t *testing.T) {
 	runParseCases(t, "analytics", []parseCase{
 		{"ordini che hanno superato i 5 pezzi", []string{`{"source":"orders","field":"quantity","op":"greaterThan","values":[5]}`}, []string{`"uncovered"`}},
-		{"Quali categorie hanno superato i 3000 euro di fatturato?", []string{`"uncovered"`}, []string{`"the data has nothing called`}},
-		{"which categories surpassed 3000 euros of revenue?", []string{`"uncovered"`}, nil},
+		// A threshold on each group's total (Having), not on its rows (TestHaving).
+		{"Quali categorie hanno superato i 3000 euro di fatturato?", []string{`"having":{"measure":0,"op":"greaterThan","value":3000}`}, []string{`"uncovered"`, `"filters"`}},
+		{"which categories surpassed 3000 euros of revenue?", []string{`"having":{"measure":0,"op":"greaterThan","value":3000}`}, []string{`"uncovered"`}},
 		{"Quanto ci sono costati gli sconti in totale?", []string{`"metric":"discount_amount"`}, []string{`"uncovered"`}},
 		{"how much did discounts cost us in march?", []string{`"metric":"discount_amount"`, `"from":"2025-03-01"`}, []string{`"uncovered"`}},
 		{"qual è il costo degli sconti per categoria?", []string{`"metric":"discount_amount"`, `"field":"category"`}, []string{`"uncovered"`}},

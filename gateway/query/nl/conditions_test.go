@@ -288,7 +288,8 @@ func TestPoliteList(t *testing.T) {
 func TestSet8Families(t *testing.T) {
 	runParseCases(t, "trade", []parseCase{
 		{"How many declarations have a total value of more than 500,000 USD?", []string{`"op":"count"`, `"field":"totalValueUSD","op":"greaterThan","values":[500000]`}, []string{`"uncovered"`, `"metric"`}},
-		{"Which companies have a total import value above 2 million USD? Give me their totals.", []string{`"uncovered":["a condition on a total`}, nil},
+		{"Which companies have a total import value above 2 million USD? Give me their totals.", []string{`"groupBy":{"source":"transactions","field":"importCompanyName"}`, `"having":{"measure":0,"op":"greaterThan","value":2000000}`}, []string{`"uncovered"`, `"filters"`}},
+		{"total value above 2 million", []string{`"uncovered":["a condition on a total`}, nil},
 		{"total value by port of entry in 2024", []string{`"uncovered"`}, nil},
 	})
 	runParseCases(t, "clinical", []parseCase{
@@ -324,5 +325,15 @@ func TestDifferenceAsked(t *testing.T) {
 	runParseCases(t, "trade", []parseCase{
 		{"By how much does Germany's total import value exceed South Korea's?", []string{`"difference":true`}, []string{`"uncovered"`}},
 		{"declarations that exceed 500k USD", []string{`"op":"greaterThan","values":[500000]`}, []string{`"compare"`}},
+	})
+}
+
+// TestHaving: a threshold on a measure's total per group is a condition on the groups;
+// a percentage beside a measure in money is refused.
+func TestHaving(t *testing.T) {
+	runParseCases(t, "analytics", []parseCase{
+		{"Quali categorie hanno un food cost sopra il 37%? dammi il valore", []string{`"uncovered"`}, []string{`"having"`}},
+		{"which waiters have revenue above 4000 euro", []string{`"groupBy":{"source":"orders","field":"waiter"}`, `"having"`}, []string{`"uncovered"`}},
+		{"waiters with revenue above 4000 euro", []string{`"uncovered"`}, []string{`"having"`}},
 	})
 }

@@ -87,6 +87,9 @@ func (r *reader) threshold(k int) bool {
 	if !ok || len(r.items[opAt].ms) > 0 {
 		return false
 	}
+	if r.groupTotal(opAt, k, op) {
+		return true
+	}
 	for _, j := range []int{r.prev(opAt, 1), r.next(k, 1), r.prev(opAt, 2), r.next(k, 2)} {
 		if j < 0 {
 			continue
@@ -138,6 +141,61 @@ func (r *reader) threshold(k int) bool {
 	r.items[k].used, r.items[opAt].used, r.items[fk].used = true, true, true
 	r.q.Filters = append(r.q.Filters, semantic.Filter{Source: m.src.Name, Field: m.field, Op: op, Values: []any{r.items[k].num.num}})
 	return true
+}
+
+// groupTotal reads a threshold on a measure the question names beside it, where no row is
+// named ("which companies have a total import value above 2 million", "quali categorie
+// hanno superato i 3000 euro di fatturato"): a condition on each group's total, which
+// readShape turns into Having once the grouping is read (or refuses).
+func (r *reader) groupTotal(opAt, k int, op string) bool {
+	if r.rowNounOfFact() {
+		return false
+	}
+	for _, j := range []int{r.prev(opAt, 1), r.next(k, 1), r.next(k, 2)} {
+		if j < 0 {
+			continue
+		}
+		if m := r.items[j].kind(mMeasure); m != nil && m.src == r.fact {
+			r.items[k].used, r.items[opAt].used = true, true
+			if r.items[k].num.percent != (r.fact.Decl.Measures[m.metric].Unit == "%") {
+				// "un food cost sopra il 37%" beside the food cost in EUR: the number and the
+				// measure are not in one unit
+				r.uncover("%s compared with %s: not in the same unit", r.items[k].num.orig, r.items[j].word)
+				return true
+			}
+			r.having = &pendingHaving{op: op, value: r.items[k].num.num, measure: m, word: r.items[j].word}
+			return true
+		}
+	}
+	return false
+}
+
+// pendingHaving is a threshold on a measure's total per group, until the grouping is read.
+type pendingHaving struct {
+	op      string
+	value   float64
+	measure *meaning
+	word    string
+}
+
+// applyHaving makes the pending threshold on a measure's total the query's Having: only
+// over a breakdown that computes that measure; else it is refused.
+func (r *reader) applyHaving() {
+	h := r.having
+	if h == nil {
+		return
+	}
+	if r.q.GroupBy == nil || r.q.Rows || r.q.Compare != nil || r.q.Share != nil || r.q.AveragePer != nil {
+		r.uncover("a condition on a total (%q): which groups' totals pass it, without a breakdown", h.word)
+		return
+	}
+	for i, m := range r.q.Measures {
+		if m.Metric == h.measure.metric || m.Metric == "" && m.Op == data.AggSum && m.Field == summedField(h.measure) {
+			r.q.Having = &semantic.Having{Measure: i, Op: h.op, Value: h.value}
+			return
+		}
+	}
+	r.uncover("a condition on a total (%q) of a measure this query does not compute", h.word)
 }
 
 // rowNounOfFact reports a word naming the fact's rows (declarations, orders).

@@ -44,6 +44,8 @@ type reader struct {
 	// rowValue are measure words a threshold reads as each row's value ("declarations with
 	// a total value of more than 500,000"): no measure of their own.
 	rowValue map[*item]bool
+	// having is a threshold on a measure's total per group, read before the grouping.
+	having *pendingHaving
 }
 
 func (r *reader) has(g gen) bool {

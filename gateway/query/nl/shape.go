@@ -28,6 +28,7 @@ func (r *reader) readShape() {
 	r.readShare()
 	r.finish()
 	r.pricedPerUnit()
+	r.applyHaving()
 }
 
 // pricedPerUnit reads "shipments priced per kg": a numeric field named before "per" and a
