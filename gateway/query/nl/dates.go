@@ -217,15 +217,12 @@ func inclusiveAfter(ts []token, j int) int {
 // years between them.
 func comparing(ts []token) bool {
 	for _, t := range ts {
-		if compareWords[t.w] {
+		if g := lexicon[t.w]; g == gCompare || g == gVs {
 			return true
 		}
 	}
 	return false
 }
-
-var compareWords = set("compare", "comparison", "comparing", "compared", "confronta", "confronto", "confrontare",
-	"confrontando", "confrontato", "confrontati", "paragona", "paragone", "paragonare", "difference", "differenza", "vs", "versus")
 
 // untilBefore finds "until", "before", "fino a", "prima del", "entro" just before i.
 func untilBefore(ts []token, i int) int {
