@@ -23,17 +23,7 @@ func TestRefinesIsAnotherMeasure(t *testing.T) {
 		{"net_revenue", `refines "net_revenue", which is not another measure`},
 	} {
 		t.Run(c.refines, func(t *testing.T) {
-			d, err := ParseDecl("schema.yaml", []byte("semantic:\n  measures:\n    revenue:\n      unit: EUR\n      words: [fatturato]\n    net_revenue:\n      unit: EUR\n      refines: "+c.refines+"\n"))
-			if err != nil {
-				t.Fatal(err)
-			}
-			_, err = NewSource("orders", ds, d)
-			switch {
-			case c.err == "" && err != nil:
-				t.Fatal(err)
-			case c.err != "" && (err == nil || !strings.Contains(err.Error(), c.err)):
-				t.Fatalf("got %v, want %s", err, c.err)
-			}
+			checkDecl(t, ds, "semantic:\n  measures:\n    revenue:\n      unit: EUR\n      words: [fatturato]\n    net_revenue:\n      unit: EUR\n      refines: "+c.refines+"\n", c.err)
 		})
 	}
 }
@@ -52,17 +42,37 @@ func TestPresentIsNumeric(t *testing.T) {
 		{"method", "semantic_present: field method: only a numeric field can be present"},
 	} {
 		t.Run(c.field, func(t *testing.T) {
-			d, err := ParseDecl("schema.yaml", []byte("semantic:\n  fields:\n    "+c.field+": {present: [discounted]}\n"))
-			if err != nil {
-				t.Fatal(err)
-			}
-			_, err = NewSource("orders", ds, d)
-			switch {
-			case c.err == "" && err != nil:
-				t.Fatal(err)
-			case c.err != "" && (err == nil || !strings.Contains(err.Error(), c.err)):
-				t.Fatalf("got %v, want %s", err, c.err)
-			}
+			checkDecl(t, ds, "semantic:\n  fields:\n    "+c.field+": {present: [discounted]}\n", c.err)
 		})
+	}
+}
+
+// TestOrderNamesValues: a ranked field's order names its declared values only; the error
+// says where.
+func TestOrderNamesValues(t *testing.T) {
+	sch := &data.Schema{Name: "findings", Table: "findings",
+		Fields: []data.Field{{Name: "severity", Type: data.TypeString, Values: []string{"Critical", "High", "Medium", "Low"}}}}
+	ds, err := data.Compile(sch)
+	if err != nil {
+		t.Fatal(err)
+	}
+	checkDecl(t, ds, "semantic:\n  fields:\n    severity: {order: [Low, Medium, High, Critical]}\n", "")
+	checkDecl(t, ds, "semantic:\n  fields:\n    severity:\n      order: [Low, Medium, Hgh, Critical]\n", `schema.yaml:3: semantic_order: field severity: order names "Hgh"`)
+}
+
+// checkDecl compiles a semantic section for ds: no error when want is "", else an error
+// that contains want.
+func checkDecl(t *testing.T, ds *data.Dataset, yaml, want string) {
+	t.Helper()
+	d, err := ParseDecl("schema.yaml", []byte(yaml))
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = NewSource(ds.Schema().Name, ds, d)
+	switch {
+	case want == "" && err != nil:
+		t.Fatal(err)
+	case want != "" && (err == nil || !strings.Contains(err.Error(), want)):
+		t.Fatalf("got %v, want %s", err, want)
 	}
 }
