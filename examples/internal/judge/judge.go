@@ -14,6 +14,7 @@
 package judge
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"math"
@@ -262,13 +263,36 @@ func num(v any) (float64, bool) {
 	return 0, false
 }
 
-// same compares a presented number with an expected one at the expected precision (two
-// decimals, as the set rounds money, averages and percentages).
-// same reports a value that the expected one, rounded to two decimals, stands for: within
+// same reports a value that the expected one stands for at the set's precision: within
 // half a cent of it (1.025 is 1.03 as SQLite rounds it and 1.02 as a float of PostgreSQL's
-// 1.025 rounds; both are the data's value).
-func same(got, want float64) bool {
-	return math.Abs(got-want) <= 0.005+1e-9
+// 1.025 rounds; both are the data's value), or, for a percentage the set wrote with one
+// decimal, within half a tenth (42.86 is 42.9 at one decimal).
+func (q Question) same(got, want float64) bool {
+	tol := 0.005
+	if q.Unit == "%" && maxDecimals(q.Expected) <= 1 {
+		tol = 0.05
+	}
+	return math.Abs(got-want) <= tol+1e-9
+}
+
+// maxDecimals is the most digits after the point among the numbers an expected answer
+// writes (labels, which are strings, do not count).
+func maxDecimals(raw json.RawMessage) int {
+	dec := json.NewDecoder(bytes.NewReader(raw))
+	dec.UseNumber()
+	most := 0
+	for {
+		tok, err := dec.Token()
+		if err != nil {
+			return most
+		}
+		if n, ok := tok.(json.Number); ok {
+			frac, _, _ := strings.Cut(string(n), "e")
+			if _, digits, ok := strings.Cut(frac, "."); ok {
+				most = max(most, len(digits))
+			}
+		}
+	}
 }
 
 func fmtNum(f float64) string { return strconv.FormatFloat(f, 'f', -1, 64) }

@@ -27,7 +27,7 @@ func judgeScalar(q Question, p presented) Verdict {
 		return Verdict{Refused, "empty result"}
 	case got == nil:
 		return Verdict{Other, "no value presented: " + p.String()}
-	case same(*got, want):
+	case q.same(*got, want):
 		return Verdict{Exact, fmtNum(*got)}
 	}
 	return Verdict{Wrong, fmt.Sprintf("presented %s, expected %s", fmtNum(*got), fmtNum(want))}
@@ -45,7 +45,7 @@ func judgeGroups(q Question, p presented) Verdict {
 		}
 		if p.scalar != nil && len(want) == 1 {
 			for _, v := range want {
-				if same(*p.scalar, v) {
+				if q.same(*p.scalar, v) {
 					return Verdict{Exact, fmtNum(v)}
 				}
 			}
@@ -65,7 +65,7 @@ func judgeGroups(q Question, p presented) Verdict {
 		switch {
 		case !ok:
 			missing = append(missing, l)
-		case !same(g, v):
+		case !q.same(g, v):
 			wrong = append(wrong, fmt.Sprintf("%s: %s, expected %s", l, fmtNum(g), fmtNum(v)))
 		}
 	}
@@ -95,7 +95,7 @@ func judgeRanking(q Question, p presented) Verdict {
 			return Verdict{Refused, "empty result"}
 		}
 		if p.scalar != nil && len(want) == 1 {
-			if f, _ := num(want[0][1]); same(*p.scalar, f) {
+			if f, _ := num(want[0][1]); q.same(*p.scalar, f) {
 				return Verdict{Other, "the value without its label"}
 			}
 			return Verdict{Wrong, "presented " + fmtNum(*p.scalar)}
@@ -109,14 +109,14 @@ func judgeRanking(q Question, p presented) Verdict {
 		g := p.groups[i]
 		wv, _ := num(w[1])
 		gv, ok := num(g[1])
-		if !ok || !same(gv, wv) || (label(g[0]) != label(w[0]) && !tiedWith(p.groups, w[0], wv)) {
+		if !ok || !q.same(gv, wv) || (label(g[0]) != label(w[0]) && !tiedWith(q, p.groups, w[0], wv)) {
 			return Verdict{Wrong, fmt.Sprintf("rank %d: %v %v, expected %v %v", i+1, g[0], g[1], w[0], w[1])}
 		}
 	}
 	if len(p.groups) != len(want) {
 		last, _ := num(want[len(want)-1][1])
 		for _, g := range p.groups[len(want):] {
-			if v, _ := num(g[1]); !same(v, last) {
+			if v, _ := num(g[1]); !q.same(v, last) {
 				return Verdict{Other, fmt.Sprintf("the top %d are right, but %d were presented", len(want), len(p.groups))}
 			}
 		}
@@ -127,9 +127,9 @@ func judgeRanking(q Question, p presented) Verdict {
 
 // tiedWith reports that a presented ranking has the expected label with the same value (a
 // tie the expected answer broke one way, the presented the other).
-func tiedWith(groups [][2]any, lbl any, v float64) bool {
+func tiedWith(q Question, groups [][2]any, lbl any, v float64) bool {
 	for _, g := range groups {
-		if gv, ok := num(g[1]); ok && same(gv, v) && label(g[0]) == label(lbl) {
+		if gv, ok := num(g[1]); ok && q.same(gv, v) && label(g[0]) == label(lbl) {
 			return true
 		}
 	}
