@@ -61,7 +61,7 @@ func judgeGroups(q Question, p presented) Verdict {
 	}
 	var missing, wrong []string
 	for l, v := range want {
-		g, ok := got[label(l)]
+		g, ok := got[presentedLabel(got, label(l))]
 		switch {
 		case !ok:
 			missing = append(missing, l)
@@ -81,6 +81,33 @@ func judgeGroups(q Question, p presented) Verdict {
 		return Verdict{Other, fmt.Sprintf("%d groups, expected %d", len(got), len(want))}
 	}
 	return Verdict{Exact, fmt.Sprintf("%d groups", len(want))}
+}
+
+// presentedLabel is the presented label that stands for an expected one: itself; the period
+// with its year when every presented period has the same year ("Q1" of "2024 by quarter" is
+// 2024-q1); or the one-letter code the data writes for it (F for Female, Y for Yes).
+func presentedLabel(got map[string]float64, want string) string {
+	if _, ok := got[want]; ok {
+		return want
+	}
+	years := map[string]bool{}
+	code := ""
+	for l := range got {
+		if y, _, ok := strings.Cut(l, "-"); ok && len(y) == 4 {
+			years[y] = true
+		}
+		if len(l) == 1 && len(want) > 1 && l == want[:1] {
+			code = l
+		}
+	}
+	if len(years) == 1 {
+		for y := range years {
+			if _, ok := got[y+"-"+want]; ok {
+				return y + "-" + want
+			}
+		}
+	}
+	return code
 }
 
 // judgeRanking compares an ordered list of labelled values: the same labels, in the same
