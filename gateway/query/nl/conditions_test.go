@@ -162,6 +162,10 @@ func TestRelatedRowsNotCounted(t *testing.T) {
 		{"men vs women - how many of each had at least one AE?", []string{`"source":"adsl"`, `"compare"`, `"exists"`}, []string{`"uncovered"`}},
 		{"how many women had at least one severe AE", []string{`"source":"adsl"`}, []string{`"uncovered"`, `"unit":"events"`}},
 		{"how many patients had at least one AE", []string{`"source":"adsl"`, `"exists"`}, []string{`"uncovered"`}},
+		{"female patients in the low dose arm who had any adverse event - how many?", []string{`"source":"adsl"`, `"exists"`}, []string{`"uncovered"`, `"unit":"events"`}},
+		{"subjects with an AE in the placebo arm, how many?", []string{`"source":"adsl"`, `"exists"`}, []string{`"uncovered"`, `"unit":"events"`}},
+		{"pazienti donne che hanno avuto un evento avverso: quanti?", []string{`"source":"adsl"`, `"exists"`}, []string{`"uncovered"`, `"unit":"events"`}},
+		{"severe AEs in female patients - how many?", []string{`"unit":"events"`}, []string{`"uncovered"`}},
 	})
 }
 

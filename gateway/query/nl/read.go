@@ -333,7 +333,8 @@ func numeric(m *meaning) bool {
 }
 
 // countedRows is the row noun the question counts: the first after a counting word, else
-// the last before one ("AE count"), else the first row noun.
+// the first (the head noun of "AE count", "severe AEs in female patients - how many?");
+// never a row noun the counted rows must have (relatedRows).
 func (r *reader) countedRows() *item {
 	k := r.find(gCount)
 	if k < 0 {
@@ -354,28 +355,35 @@ func (r *reader) countedRows() *item {
 			return it
 		}
 	}
-	if k >= 0 {
-		for j := k - 1; j >= 0; j-- {
-			if r.items[j].kind(mRows) != nil {
-				return r.items[j]
-			}
-		}
-	}
-	return first
+	return first // "AE count", "severe AEs in female patients - how many?": the head noun
 }
 
-// relatedRows reports a row noun after "at least one" ("men vs women - how many of each had
-// at least one AE?"): the rows the counted ones must have, never what is counted.
+// relatedRows reports a row noun the counted rows must have, never what is counted: after
+// "at least one" ("men vs women - how many of each had at least one AE?"), or after a
+// relating word ("who had any", "with an", "che hanno avuto") that follows another row noun
+// ("female patients in the low dose arm who had any adverse event - how many?").
 func (r *reader) relatedRows(j int) bool {
 	p := r.prev(j, 1)
 	for p >= 0 && r.items[p].kind(mValue) != nil && r.items[p].kind(mRows) == nil { // "at least one severe AE"
 		p = r.prev(p, 1)
 	}
-	if p < 0 || !r.items[p].is(gOne) {
+	if p >= 0 && r.items[p].is(gOne) {
+		if pp := r.prev(p, 1); pp >= 0 && r.items[pp].is(gGE) {
+			return true
+		}
+	}
+	if p >= 0 && (r.items[p].is(gAny) || r.items[p].is(gOne)) { // "who had any AE", "che hanno avuto un evento"
+		p = r.prev(p, 1)
+	}
+	if p < 0 || !r.items[p].is(gWith) {
 		return false
 	}
-	pp := r.prev(p, 1)
-	return pp >= 0 && r.items[pp].is(gGE)
+	for q := p - 1; q >= 0; q-- {
+		if r.items[q].kind(mRows) != nil {
+			return r.items[q].kind(mRows).src != r.items[j].kind(mRows).src
+		}
+	}
+	return false
 }
 
 // amountCounted reports a counting word followed by a value counted in pieces (a field
