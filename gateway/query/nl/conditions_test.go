@@ -28,6 +28,11 @@ func TestUnitThreshold(t *testing.T) {
 		{"how many patients 60 days or more", []string{`"field":"TRTDURD","op":"atLeast","values":[60]`}, []string{`"uncovered"`}},
 		{"how many patients over 3 months", []string{`"uncovered"`}, nil},
 	})
+	// "units" is the quantity whatever its unit of measure; "pieces" names the pcs rows.
+	runParseCases(t, "trade", []parseCase{
+		{"Number of declarations for Germany or Japan with a quantity of at least 5,000 units", []string{`"field":"quantity","op":"atLeast","values":[5000]`}, []string{`"uncovered"`, `"field":"unit"`}},
+		{"declarations of at least 5000 pieces", []string{`"field":"quantity","op":"atLeast","values":[5000]`, `"field":"unit","op":"in","values":["pcs"]`}, []string{`"uncovered"`}},
+	})
 }
 
 // TestAmountCounted: "how many <goods>" counts the goods' pieces even when a row noun

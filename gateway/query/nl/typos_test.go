@@ -90,7 +90,7 @@ func TestNamesWithNumbers(t *testing.T) {
 	runParseCases(t, "trade", []parseCase{
 		{"declarations of the Dell Inspiron 15 laptop", []string{`"values":["Laptop Dell Inspiron 15"]`}, []string{`"uncovered"`}},
 		{"highest unit price for the 55 inch LED TVs", []string{`"values":["LED television 55 inch"]`, `"op":"max"`}, []string{`"uncovered"`}},
-		{"how many Galaxy A54 units from Germany", []string{`"values":["Smartphone Galaxy A54"]`, `"values":["pcs"]`}, []string{`"uncovered"`}},
+		{"how many Galaxy A54 units from Germany", []string{`"values":["Smartphone Galaxy A54"]`, `"op":"sum","field":"quantity"`}, []string{`"uncovered"`}},
 		{"declarations of more than 15 laptops", []string{`"uncovered"`}, nil}, // 15 is no word of a name here
 	})
 }
