@@ -68,7 +68,8 @@ type response struct {
 		} `json:"pagination"`
 		FindingsAnalyzed int `json:"findingsAnalyzed"`
 	} `json:"metadata"`
-	Result *Result `json:"result"`
+	Result   *Result           `json:"result"`
+	Passages []json.RawMessage `json:"passages"`
 }
 
 // Result is the structured value of an answer, when the engine gives one: what a reader
@@ -94,6 +95,9 @@ func Judge(q Question, status int, body []byte) Verdict {
 		return Verdict{Other, "undecodable answer: " + err.Error()}
 	}
 	p := present(&r)
+	if p.passages {
+		return Verdict{Other, "passages of the documents, no value from the data"}
+	}
 	if q.Kind == "refuse" {
 		if p.refusal {
 			return Verdict{Exact, "refused"}
@@ -141,6 +145,9 @@ type presented struct {
 	groups  [][2]any // label, value, in order
 	rows    []map[string]any
 	count   *int64 // the number of matching rows of a listing
+	// passages: the answer cites passages of documents and presents no value of the data
+	// (the numbers in their text are the documents', never the answer's).
+	passages bool
 }
 
 func (p presented) String() string {
@@ -168,6 +175,10 @@ func present(r *response) presented {
 	}
 	if r.Result != nil {
 		return presentResult(p, r.Result, r.Rows)
+	}
+	if len(r.Rows) == 0 && len(r.Passages) > 0 && !p.refusal {
+		p.passages = true
+		return p
 	}
 	if len(r.Rows) == 0 {
 		if f, ok := firstNumber(r.Answer); ok && !p.refusal {

@@ -45,6 +45,8 @@ func TestJudge(t *testing.T) {
 		{"rows by a composite key", question("rows", `["S1/1","S1/2"]`, "events"), 200, `{"answer":"x","rows":[{"USUBJID":"S1","AESEQ":1},{"USUBJID":"S1","AESEQ":2}],"result":{"shape":"rows","count":2}}`, Exact},
 		{"rows ranked by a value", question("rows", `["P3","P1"]`, "patients"), 200, `{"answer":"x","result":{"shape":"groups","groups":[["P1",164],["P3",161]]}}`, Exact},
 		{"ranked rows that are not the rows asked", question("rows", `["P3","P1"]`, "patients"), 200, `{"answer":"x","result":{"shape":"groups","groups":[["P1",164],["P2",161]]}}`, Wrong},
+		{"passages of the documents are no value", question("refuse", "null", ""), 200, `{"answer":"From the study documents: \"fewer than 7 hours\"","passages":[{"file":"docs/protocol.pdf","page":4}]}`, Other},
+		{"passages where a value is asked", question("scalar", "7", "events"), 200, `{"answer":"From the study documents: \"7 events\"","passages":[{"file":"docs/protocol.pdf","page":4}]}`, Other},
 		{"a number in a text answer", question("scalar", "57", "events"), 200, `{"answer":"57 adverse events are recorded in ADAE."}`, Exact},
 	}
 	for _, c := range cases {
