@@ -73,6 +73,12 @@ type MeasureDecl struct {
 	// "fatturato di gennaio al netto degli sconti" asks for the net revenue alone, not for
 	// both the revenue ("fatturato") and the net revenue ("al netto degli sconti").
 	Refines string
+	// Basis are words that state the basis the measure already has, qualifying it without
+	// naming another measure: the gross of "fatturato lordo", "revenue before discounts".
+	// They frame the measures the question asks; with a measure that refines this one
+	// ("fatturato netto … lordo") they are not covered; joined to another measure by
+	// "and" or "vs" ("netto vs lordo") they ask for this one.
+	Basis []string
 }
 
 // FieldDecl annotates a field of the schema.
@@ -122,7 +128,7 @@ const (
 var (
 	declKeys    = []string{"rows", "entities", "default_measure", "actor", "context", "measures", "fields"}
 	rowsKeys    = []string{"unit", "words", "entity", "name", "key"}
-	measureKeys = []string{"unit", "words", "refines"}
+	measureKeys = []string{"unit", "words", "refines", "basis"}
 	fieldKeys   = []string{"words", "aliases", "index", "unit", "unit_field", "amount", "counts", "max", "min", "day_of", "text", "present", "order"}
 )
 
@@ -215,6 +221,8 @@ func parseMeasure(v *yaml.Node, e *errs) MeasureDecl {
 			m.Words = e.list(kv[1])
 		case "refines":
 			m.Refines = e.scalar(kv[1])
+		case "basis":
+			m.Basis = e.list(kv[1])
 		}
 	}
 	return m

@@ -346,3 +346,17 @@ func TestHaving(t *testing.T) {
 		{"waiters with revenue above 4000 euro", []string{`"uncovered"`}, []string{`"having"`}},
 	})
 }
+
+// TestMeasureBasis: words that state the basis a measure already has ("lordo", "before
+// discounts") frame the measures asked; beside the net revenue they contradict it; after
+// "vs" they ask for the measure; alone they ask nothing.
+func TestMeasureBasis(t *testing.T) {
+	runParseCases(t, "analytics", []parseCase{
+		{"fatturato x categoria, lordo", []string{`"metric":"revenue"`, `"field":"category"`}, []string{`"uncovered"`, `net_revenue`}},
+		{"ticket medio x ordine a febbraio? prezzi pieni, senza togliere gli sconti", []string{`"metric":"ticket_medio"`}, []string{`"uncovered"`, `"metric":"revenue"`}},
+		{"avg order value in may? before discounts", []string{`"metric":"ticket_medio"`}, []string{`"uncovered"`}},
+		{"best month by gross revenue?", []string{`"metric":"revenue"`, `"grain":"month"`}, []string{`"uncovered"`}},
+		{"fatturato netto lordo", []string{`"uncovered"`, `lordo`}, nil},
+		{"lordo?", []string{`what \"lordo\" qualifies`}, nil},
+	})
+}

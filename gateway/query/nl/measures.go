@@ -45,6 +45,7 @@ func (r *reader) readMeasures() {
 		r.addMeasure(semantic.Measure{Metric: m.metric, Unit: r.fact.Decl.Measures[m.metric].Unit}, seen)
 	}
 	r.dropRefined()
+	r.readBasis(seen)
 	r.distinctOfAmount()
 	r.moneyMeasure(seen)
 	if len(r.q.Measures) == 0 {
@@ -80,6 +81,32 @@ func (r *reader) dropRefined() {
 		}
 	}
 	r.q.Measures = out
+}
+
+// readBasis reads the words that state a measure's own basis ("fatturato lordo", "ticket
+// medio a prezzi pieni", "revenue before discounts"): joined to a measure by "and" or "vs"
+// ("netto vs lordo") they ask for the measure; beside a measure that refines it (net
+// revenue) they contradict it and stay uncovered; beside any other measure they frame it.
+// With no measure they ask nothing and stay uncovered.
+func (r *reader) readBasis(seen map[string]bool) {
+	for k, it := range r.items {
+		m := it.kind(mBasis)
+		if m == nil || m.src != r.fact {
+			continue
+		}
+		if j := r.prev(k, 1); j >= 0 && (r.items[j].is(gAnd) || r.items[j].is(gVs) || r.items[j].is(gCompare)) {
+			it.used = true
+			r.addMeasure(semantic.Measure{Metric: m.metric, Unit: r.fact.Decl.Measures[m.metric].Unit}, seen)
+			continue
+		}
+		contradicted := len(r.q.Measures) == 0
+		for _, q := range r.q.Measures {
+			if q.Metric != "" && r.fact.Decl.Measures[q.Metric].Refines == m.metric {
+				contradicted = true
+			}
+		}
+		it.used = !contradicted
+	}
 }
 
 // distinctOfAmount reads "quanti piatti diversi abbiamo venduto", "how many different dishes

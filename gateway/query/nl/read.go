@@ -463,6 +463,10 @@ func (r *reader) leftovers() {
 			r.uncover("what %s refers to", it.num.orig)
 		case it.kind(mValue) != nil && len(it.ms) > 0 && it.gen == 0:
 			r.uncover("the condition %q", it.word)
+		case it.kind(mBasis) != nil && it.gen == 0 && len(r.q.Measures) == 0:
+			r.uncover("what %q qualifies: the question names no measure", it.word)
+		case it.kind(mBasis) != nil && it.gen == 0:
+			r.uncover("%q with a measure that is not on that basis", it.word) // "fatturato netto … lordo"
 		case it.kind(mPresent) != nil && it.gen == 0:
 			r.uncover("what %q refers to", it.word) // "prezzo scontato": the price after the discount, not the rows with one
 		case len(it.ms) == 0 && (it.gen == gAvg || it.gen == gMax || it.gen == gMin || it.gen == gMedian):

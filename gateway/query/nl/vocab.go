@@ -22,6 +22,7 @@ const (
 	mMin                      // the smallest value of a field (cheapest → price)
 	mContext                  // the dataset as a whole (menu)
 	mPresent                  // a numeric field above zero (discounted → discount)
+	mBasis                    // the basis a measure already has (lordo → revenue): see readBasis
 )
 
 // meaning is one reading of a phrase in the model.
@@ -144,6 +145,9 @@ func (v *vocab) addSource(s *semantic.Source, order *int) {
 	for _, name := range sortedKeys(d.Measures) {
 		for _, w := range d.Measures[name].Words {
 			v.add(w, meaning{kind: mMeasure, src: s, metric: name, order: next()})
+		}
+		for _, w := range d.Measures[name].Basis {
+			v.add(w, meaning{kind: mBasis, src: s, metric: name, order: next()})
 		}
 	}
 	for _, f := range s.Schema().Fields {
