@@ -360,3 +360,31 @@ func TestMeasureBasis(t *testing.T) {
 		{"lordo?", []string{`what \"lordo\" qualifies`}, nil},
 	})
 }
+
+// TestChatShorthand: the shorthand of chat ("hw many", "r", "qnti", "cn", "diff") is read
+// as the words it stands for; "diff between" two periods is a difference, never their sum.
+func TestChatShorthand(t *testing.T) {
+	runParseCases(t, "clinical", []parseCase{
+		{"hw many subjects r 65 or older", []string{`"field":"AGE","op":"atLeast","values":[65]`, `"unit":"patients"`}, []string{`"uncovered"`}},
+		{"hi! quick one - how many pts per arm?", []string{`"field":"ARM"`, `"unit":"patients"`}, []string{`"uncovered"`}},
+	})
+	runParseCases(t, "analytics", []parseCase{
+		{"qnti ordini pagati cn satispay a marzo?", []string{`"values":["Satispay"]`, `"from":"2025-03-01"`}, []string{`"uncovered"`}},
+	})
+	runParseCases(t, "trade", []parseCase{
+		{"how many diff products r there?", []string{`"op":"count_distinct","field":"goodsName"`}, []string{`"uncovered"`}},
+		{"diff between 2023 and 2024 import value", []string{`"compare"`}, []string{`"uncovered"`, `"from":"2023-01-01","to":"2024-12-31"`}},
+		{"the diff in import value between 2023 and 2024", []string{`"compare"`}, []string{`"uncovered"`, `"from":"2023-01-01","to":"2024-12-31"`}},
+	})
+}
+
+// TestDayAfterMonthInRanges: "March 10 to March 20", "on March 3": a day written after its month
+// where a range joins it or a preposition puts it; "in May 5 orders" counts orders.
+func TestDayAfterMonthInRanges(t *testing.T) {
+	runParseCases(t, "analytics", []parseCase{
+		{"orders from march 10 to march 20, both days included - how many?", []string{`"from":"2025-03-10","to":"2025-03-20"`}, []string{`"uncovered"`}},
+		{"how many orders between march 10 and march 20", []string{`"from":"2025-03-10","to":"2025-03-20"`}, []string{`"uncovered"`}},
+		{"orders on march 3", []string{`"from":"2025-03-03","to":"2025-03-03"`}, []string{`"uncovered"`}},
+		{"in may 5 orders had a discount?", []string{`"from":"2025-05-01","to":"2025-05-31"`}, nil},
+	})
+}

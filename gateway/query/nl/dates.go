@@ -216,8 +216,11 @@ func inclusiveAfter(ts []token, j int) int {
 // aprile", "difference between 2023 and 2024" ask for the two periods, not the months or
 // years between them.
 func comparing(ts []token) bool {
-	for _, t := range ts {
+	for i, t := range ts {
 		if g := lexicon[t.w]; g == gCompare || g == gVs {
+			return true
+		}
+		if i+1 < len(ts) && lexicon[t.w+" "+ts[i+1].w] == gCompare { // "diff between", "diff in"
 			return true
 		}
 	}
@@ -383,9 +386,11 @@ func pointAt(ts []token, i int) (atom, bool) {
 	return atom{}, false
 }
 
-// dayAfter reads the day written after its month at i: an ordinal ("1st", "3rd"), or a
-// number followed by a year ("May 1 2024"); a bare number after a month may count
-// something else ("May 5 orders") and is not read.
+// dayAfter reads the day written after its month at i: an ordinal ("1st", "3rd"), a
+// number followed by a year ("May 1 2024"), by the word that ends or joins a range
+// ("March 10 to March 20"), or after a month that follows "on", "from", "to", "and" ("to
+// March 20"); another bare number after a month may count something else ("in May 5
+// orders") and is not read.
 func dayAfter(ts []token, i int) (int, bool) {
 	t := ts[i]
 	if !t.isNum || t.percent || t.num != float64(int(t.num)) || t.num < 1 || t.num > 31 {
@@ -397,8 +402,17 @@ func dayAfter(ts []token, i int) (int, bool) {
 	if _, n := yearOf(ts, i+1); n > 0 {
 		return int(t.num), true
 	}
+	if i+1 < len(ts) && (toWords[ts[i+1].w] || andWords[ts[i+1].w]) { // "from March 10 to March 20", "between March 10 and 20"
+		return int(t.num), true
+	}
+	if i >= 2 && (onWords[ts[i-2].w] || fromWords[ts[i-2].w] || toWords[ts[i-2].w] || andWords[ts[i-2].w]) { // "… to March 20", "on March 3"
+		return int(t.num), true
+	}
 	return 0, false
 }
+
+// onWords put a single day before its month ("on March 3").
+var onWords = set("on", "il")
 
 func dayBefore(ts []token, i int) (int, bool) {
 	if i >= 2 && (ts[i-1].w == "of" || ts[i-1].w == "di") { // the 14th of February

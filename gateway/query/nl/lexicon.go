@@ -317,6 +317,15 @@ func init() {
 	// What "we" spend is a cost the question names ("spendiamo di più in materie prime");
 	// without one it says no measure ("quanto spendiamo per i camerieri": their wages).
 	add(gSpend, `spendiamo|spendevamo|abbiamo speso|spendete|avete speso|we spend|we spent|do we spend|did we spend|have we spent|we ve spent|are we spending|we are spending`)
+	// Chat framing and the inclusiveness of a range ("quick one", "both days included");
+	// "diff" is "different" ("how many diff products"), and "diff between" a difference.
+	// Shorthand for single words is in abbreviations (tokens.go).
+	add(gFiller, `quick one|quick question|quick q|quick|a quick one|real quick|one more|another one|also|
+		both days included|both days inclusive|both included|both ends included|both inclusive|endpoints included|
+		estremi compresi|entrambi compresi|entrambi inclusi|inclusi entrambi|compresi entrambi`)
+	add(gFiller, `comunque|anyway|anyways`)
+	add(gDistinct, `diff|dif`)
+	add(gCompare, `diff between|the diff|diff in|diff of|diff tra|diff fra`)
 	// The question words as they are often mistyped (a typo of a generic word is otherwise
 	// never corrected: typos.go).
 	add(gWhich, `wich|whcih|wihch|whic`)

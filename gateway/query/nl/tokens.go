@@ -317,6 +317,11 @@ var abbreviations = map[string]string{
 	"grp": "group", "grps": "groups", "subj": "subject", "subjs": "subjects", "pct": "percent",
 	"cnt": "count", "mth": "month", "mths": "months", "qtr": "quarter", "qtrs": "quarters",
 	"pop": "population", "pops": "populations",
+	// chat shorthand, English and Italian ("hw many pts r there", "qnti ordini cn satispay")
+	"hw": "how", "wat": "what", "wht": "what", "wut": "what", "r": "are", "u": "you", "ur": "your",
+	"thx": "thanks", "ty": "thanks", "qnti": "quanti", "qnte": "quante", "qnt": "quanti", "qnto": "quanto",
+	"qnta": "quanta", "cn": "con", "nn": "non", "xke": "perche", "xche": "perche", "ke": "che",
+	"sn": "sono", "cmq": "comunque", "qlc": "qualche", "tt": "tutti",
 }
 
 // numberWords are numbers written as words (not "one"/"uno": also articles; not "sei":
