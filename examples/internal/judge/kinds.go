@@ -105,10 +105,22 @@ func presentedLabel(got map[string]float64, want string) string {
 			if _, ok := got[y+"-"+want]; ok {
 				return y + "-" + want
 			}
+			if m, ok := monthNumbers[want]; ok { // "January" of "gennaio vs febbraio" is 2025-01
+				if _, ok := got[y+"-"+m]; ok {
+					return y + "-" + m
+				}
+			}
 		}
 	}
 	return code
 }
+
+// monthNumbers are the months an expected label may name, English and Italian, folded.
+var monthNumbers = map[string]string{"january": "01", "february": "02", "march": "03", "april": "04",
+	"may": "05", "june": "06", "july": "07", "august": "08", "september": "09", "october": "10",
+	"november": "11", "december": "12", "gennaio": "01", "febbraio": "02", "marzo": "03", "aprile": "04",
+	"maggio": "05", "giugno": "06", "luglio": "07", "agosto": "08", "settembre": "09", "ottobre": "10",
+	"novembre": "11", "dicembre": "12"}
 
 // judgeRanking compares an ordered list of labelled values: the same labels, in the same
 // order, with the same values, and no more of them.
@@ -126,6 +138,9 @@ func judgeRanking(q Question, p presented) Verdict {
 				return Verdict{Other, "the value without its label"}
 			}
 			return Verdict{Wrong, "presented " + fmtNum(*p.scalar)}
+		}
+		if len(want) == 1 && len(p.rows) == 1 { // "which single declaration had the highest value": the top row
+			return judgeTopRow(q, want[0], p.rows[0])
 		}
 		return Verdict{Other, "no ranking presented: " + p.String()}
 	}
@@ -150,6 +165,24 @@ func judgeRanking(q Question, p presented) Verdict {
 		return Verdict{Exact, fmt.Sprintf("%d ranked, with the groups tied at the cut", len(want))}
 	}
 	return Verdict{Exact, fmt.Sprintf("%d ranked", len(want))}
+}
+
+// judgeTopRow judges a ranking of one answered by the one row that ranks first: the row
+// has the expected label in one column and the expected value in another.
+func judgeTopRow(q Question, want [2]any, row map[string]any) Verdict {
+	wv, _ := num(want[1])
+	hasLabel, hasValue := false, false
+	for _, v := range row {
+		if label(v) == label(want[0]) {
+			hasLabel = true
+		} else if f, ok := num(v); ok && q.same(f, wv) {
+			hasValue = true
+		}
+	}
+	if hasLabel && hasValue {
+		return Verdict{Exact, "the top row"}
+	}
+	return Verdict{Wrong, fmt.Sprintf("the row %v, expected %v %v", row, want[0], want[1])}
 }
 
 // tiedWith reports that a presented ranking has the expected label with the same value (a
