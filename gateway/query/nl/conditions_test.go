@@ -388,3 +388,22 @@ func TestDayAfterMonthInRanges(t *testing.T) {
 		{"in may 5 orders had a discount?", []string{`"from":"2025-05-01","to":"2025-05-31"`}, nil},
 	})
 }
+
+// TestSuperlativeOfMeasure: a superlative with a measure and a field ("our biggest-spending
+// customer", "top spending customer") ranks that field by the measure, even after "who".
+func TestSuperlativeOfMeasure(t *testing.T) {
+	runParseCases(t, "analytics", []parseCase{
+		{"Who's our biggest-spending customer?", []string{`"groupBy":{"source":"orders","field":"customer_id"}`, `"desc":true`, `"limit":1`}, []string{`"uncovered"`, `waiter`}},
+		{"who is our top spending customer", []string{`"field":"customer_id"`, `"limit":1`}, []string{`"uncovered"`, `waiter`}},
+		{"lowest spending table", []string{`"field":"table_id"`, `"desc":false`}, []string{`"uncovered"`}},
+	})
+}
+
+// TestDividedAmong: how the rows divide among a field's values is a breakdown by it.
+func TestDividedAmong(t *testing.T) {
+	runParseCases(t, "analytics", []parseCase{
+		{"Come si dividono gli ordini tra i vari metodi di pagamento?", []string{`"groupBy":{"source":"orders","field":"payment_method"}`}, []string{`"uncovered"`}},
+		{"how are orders split across payment methods?", []string{`"field":"payment_method"`}, []string{`"uncovered"`}},
+		{"how is revenue distributed among the various categories?", []string{`"metric":"revenue"`, `"field":"category"`}, []string{`"uncovered"`}},
+	})
+}

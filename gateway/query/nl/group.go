@@ -44,6 +44,8 @@ func (r *reader) readGroup() {
 			d = r.dimAfter(k, afterWhich)
 		case it.is(gMost) || it.is(gLeast) || it.kind(mMax) != nil || it.kind(mMin) != nil:
 			d = r.dimAfter(k, afterMost) // "best selling dish", "the most expensive dishes"
+		case (it.is(gMax) || it.is(gMin)) && r.measureThenField(k):
+			d = r.dimAfter(k, afterMost) // "our biggest-spending customer", "the highest-grossing waiter"
 		case it.is(gWho):
 			if d = r.dimAfter(k, afterWhich); d == nil && r.fact.Decl.Actor != "" && r.anyOf(rankGens...) {
 				d = &semantic.Dimension{Source: r.fact.Name, Field: r.fact.Decl.Actor}
@@ -80,6 +82,14 @@ func (r *reader) readGroup() {
 	if r.ranked && r.q.Limit == 0 && !r.has(gRank) {
 		r.q.Limit = 1
 	}
+}
+
+// measureThenField reports a superlative followed by a measure and a field: "biggest
+// spending customer" ranks the customers by what they spend.
+func (r *reader) measureThenField(k int) bool {
+	m := r.next(k, 1)
+	f := r.next(k, 2)
+	return m >= 0 && f >= 0 && r.items[m].kind(mMeasure) != nil && r.items[f].kind(mField) != nil
 }
 
 // whatMostOften reads "what did Acme import most often", "cosa ordinano più spesso": a
@@ -213,8 +223,12 @@ func (r *reader) fieldBefore(k int) bool {
 
 func (r *reader) dimAfter(k int, after int) *semantic.Dimension {
 	by := after == afterBy
-	for j := k + 1; j < len(r.items) && j <= k+4; j++ {
+	words := 0 // within four words, fillers aside ("who is our top spending customer")
+	for j := k + 1; j < len(r.items) && words < 4; j++ {
 		it := r.items[j]
+		if !it.is(gFiller) {
+			words++
+		}
 		switch {
 		case after == afterWhich && r.rankedKindOf(it) != nil:
 			return r.rankedKindOf(it)
@@ -231,6 +245,10 @@ func (r *reader) dimAfter(k int, after int) *semantic.Dimension {
 			return r.grainDim(grains[it.word])
 		case after == afterMost && it.kind(mMeasure) != nil:
 			continue
+		case after == afterWhich && it.kind(mMeasure) != nil && r.next(j, 1) >= 0 && r.items[r.next(j, 1)].kind(mField) != nil:
+			continue // "top spending customer": what the ranking is by
+		case after == afterWhich && (it.is(gMax) || it.is(gMin) || it.is(gTop)) && r.measureThenField(j):
+			continue // "who is our biggest-spending customer": the superlative reads the field
 		case after == afterMost && it.kind(mField) == nil:
 			return nil
 		case it.kind(mField) != nil:

@@ -326,6 +326,14 @@ func init() {
 	add(gFiller, `comunque|anyway|anyways`)
 	add(gDistinct, `diff|dif`)
 	add(gCompare, `diff between|the diff|diff in|diff of|diff tra|diff fra`)
+	// How the rows divide among the values of a field: "come si dividono gli ordini tra i vari
+	// metodi di pagamento", "how are orders split across payment methods" — a breakdown by it.
+	add(gGroupOf, `come si dividono|come si divide|come si ripartiscono|come si ripartisce|come si distribuiscono|come si distribuisce|
+		come si suddividono|come sono divisi|come sono divise|come sono distribuiti|come sono distribuite|come sono ripartiti|come sono ripartite|
+		split across|split among|split between|divided among|divided across|divided between|distributed across|distributed among|spread across|spread among`)
+	add(gFiller, `how are|how is|how do|how does|various|vari|varie`)
+	add(gBy, `tra i vari|tra le varie|fra i vari|fra le varie|tra i diversi|tra le diverse|fra i diversi|fra le diverse|
+		among the various|among the different|across the various|across the different|among all the|across all the`)
 	// The question words as they are often mistyped (a typo of a generic word is otherwise
 	// never corrected: typos.go).
 	add(gWhich, `wich|whcih|wihch|whic`)
