@@ -60,9 +60,15 @@ func judgeGroups(q Question, p presented) Verdict {
 		}
 	}
 	var missing, wrong []string
+	matched := 0
 	for l, v := range want {
 		g, ok := got[presentedLabel(got, label(l))]
+		if ok {
+			matched++
+		}
 		switch {
+		case !ok && v == 0:
+			// a breakdown lists the groups that have rows: a year with none is not presented
 		case !ok:
 			missing = append(missing, l)
 		case !q.same(g, v):
@@ -77,7 +83,7 @@ func judgeGroups(q Question, p presented) Verdict {
 		return Verdict{Wrong, fmt.Sprintf("none of the expected groups %v among %v", missing, p.groups)}
 	case len(missing) > 0:
 		return Verdict{Other, fmt.Sprintf("missing groups %v", missing)}
-	case len(got) != len(want):
+	case len(got) > matched:
 		return Verdict{Other, fmt.Sprintf("%d groups, expected %d", len(got), len(want))}
 	}
 	return Verdict{Exact, fmt.Sprintf("%d groups", len(want))}

@@ -407,3 +407,30 @@ func TestDividedAmong(t *testing.T) {
 		{"how is revenue distributed among the various categories?", []string{`"metric":"revenue"`, `"field":"category"`}, []string{`"uncovered"`}},
 	})
 }
+
+// TestFramingVerbsOfShares: verbs that frame a condition or a share ("avevano", "viene da",
+// "account for", "pesano sul", "com'è andato"), "don't count X" as an exclusion, and field
+// words users type (exposure, taxed at, margine percentuale).
+func TestFramingVerbsOfShares(t *testing.T) {
+	runParseCases(t, "analytics", []parseCase{
+		{"Ad aprile, quanti ordini pagati con Satispay avevano uno sconto?", []string{`"values":["Satispay"]`, `"field":"discount_percent"`}, []string{`"uncovered"`}},
+		{"Quanti clienti diversi sono passati a gennaio?", []string{`"count_distinct","field":"customer_id"`}, []string{`"uncovered"`}},
+		{"Quanto pesano i vini sul fatturato totale, in percentuale?", []string{`"share"`, `"Vini"`}, []string{`"uncovered"`}},
+		{"Gennaio contro febbraio: com'è andato il fatturato?", []string{`"compare"`, `"metric":"revenue"`}, []string{`"uncovered"`}},
+		{"how many order lines are taxed at 22%?", []string{`"field":"tax_rate"`}, []string{`"uncovered"`}},
+		{"Margine percentuale dei vini rispetto a quello delle pizze", []string{`"metric":"gross_margin_percent"`, `"compare"`}, []string{`"uncovered"`}},
+		{"abbiamo venduto meno pizze o primi a marzo?", []string{`"compare"`}, []string{`"uncovered"`}}, // "o primi" is no "o prima"
+	})
+	runParseCases(t, "trade", []parseCase{
+		{"What share of total import value does the United States account for?", []string{`"share"`, `"United States"`}, []string{`"uncovered"`}},
+		{"che quota del valore totale viene dalle dichiarazioni del 2024?", []string{`"share"`}, []string{`"uncovered"`}},
+	})
+	runParseCases(t, "findings", []parseCase{
+		{"How many findings are marked Open? Don't count in-progress or deferred ones.", []string{`"op":"notIn","values":["In Progress","Deferred"]`}, []string{`"uncovered"`}},
+		{"Quanti finding critici sono stati rilevati nel 2025?", []string{`"Critical"`, `"from":"2025-01-01"`}, []string{`"uncovered"`}},
+	})
+	runParseCases(t, "clinical", []parseCase{
+		{"Which patient had the longest treatment exposure?", []string{`"field":"TRTDURD"`}, []string{`"uncovered"`}},
+		{"AEs with study day 14 or earlier", []string{`"op":"atMost","values":[14]`}, []string{`"uncovered"`}},
+	})
+}

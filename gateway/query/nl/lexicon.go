@@ -334,6 +334,23 @@ func init() {
 	add(gFiller, `how are|how is|how do|how does|various|vari|varie`)
 	add(gBy, `tra i vari|tra le varie|fra i vari|fra le varie|tra i diversi|tra le diverse|fra i diversi|fra le diverse|
 		among the various|among the different|across the various|across the different|among all the|across all the`)
+	// Verbs that frame a condition or a share the other words state: "ordini che avevano uno
+	// sconto", "clienti passati a gennaio", "la quota che viene dal 2024", "what share does the
+	// United States account for", "com'è andato il fatturato".
+	add(gWith, `avevano|aveva|avevamo|che avevano|che aveva`)
+	add(gFiller, `passati|passato|passata|passate|sono passati|viene|vengono|veniva|venivano|
+		account for|accounts for|accounted for|make up|makes up|made up|represent|represents|represented|
+		rappresenta|rappresentano|rappresentava|rappresentavano|
+		com e andato|come e andato|com e andata|come e andata|come sono andati|come sono andate|com sono andati|
+		how did|how was|how were|d|
+		sono stati|sono state|e stato|e stata|erano stati|erano state|siano stati|siano state|sono stato|sono stata`)
+	// "quanto pesano i vini sul fatturato": the share of it.
+	add(gPercent, `pesano|pesa sul|pesa sulla|pesano sul|pesano sulla|pesavano|weigh|weighs`)
+	add(gVs, `rispetto ad|rispetto agli|rispetto alle|rispetto allo|rispetto all`)
+	// "Don't count in-progress or deferred ones": what follows is left out.
+	add(gNot, `don't count|do not count|dont count|don t count|non contare|non contate|escludi|escludete|escludere`)
+	add(gLE, `or earlier`)
+	add(gGE, `or later`)
 	// The question words as they are often mistyped (a typo of a generic word is otherwise
 	// never corrected: typos.go).
 	add(gWhich, `wich|whcih|wihch|whic`)
