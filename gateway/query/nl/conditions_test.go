@@ -434,3 +434,19 @@ func TestFramingVerbsOfShares(t *testing.T) {
 		{"AEs with study day 14 or earlier", []string{`"op":"atMost","values":[14]`}, []string{`"uncovered"`}},
 	})
 }
+
+// TestSmallReadings: "2nd half of 2022"; "in the data" frames nothing; a field followed by
+// "più usato" / "used the most" ranks it by frequency; "(not weighted)" frames a plain average.
+func TestSmallReadings(t *testing.T) {
+	runParseCases(t, "findings", []parseCase{
+		{"findings identified in the 2nd half of 2022 - how many?", []string{`"from":"2022-07-01","to":"2022-12-31"`}, []string{`"uncovered"`}},
+	})
+	runParseCases(t, "trade", []parseCase{
+		{"hi! whats the total import value in the data?", []string{`"metric":"total_value"`}, []string{`"uncovered"`}},
+		{"led tv 55 inch: plain avg of the unit prices on the declarations (not weighted)", []string{`"op":"average","field":"unitPriceUSD"`}, []string{`"uncovered"`}},
+	})
+	runParseCases(t, "analytics", []parseCase{
+		{"metodo di pagamento piu usato? grazie", []string{`"field":"payment_method"`, `"limit":1`}, []string{`"uncovered"`}},
+		{"payment method used the most", []string{`"field":"payment_method"`, `"limit":1`}, []string{`"uncovered"`}},
+	})
+}

@@ -494,7 +494,11 @@ func halfAt(ts []token, i int) (h, n int) {
 	if len(w) == 2 && w[0] == 'h' && (w[1] == '1' || w[1] == '2') {
 		return int(w[1] - '0'), 1
 	}
-	if h, ok := halves[w]; ok && i+1 < len(ts) && (ts[i+1].w == "half" || ts[i+1].w == "semestre" || ts[i+1].w == "meta") {
+	h, ok := halves[w]
+	if _, ord := ordinal(ts[i].orig); ord && ts[i].isNum && (ts[i].num == 1 || ts[i].num == 2) { // "2nd half"
+		h, ok = int(ts[i].num), true
+	}
+	if ok && i+1 < len(ts) && (ts[i+1].w == "half" || ts[i+1].w == "semestre" || ts[i+1].w == "meta") {
 		return h, 2
 	}
 	return 0, 0

@@ -193,6 +193,8 @@ func (r *reader) mostAfter(k int) bool {
 		switch {
 		case it.is(gMost) || it.is(gLeast):
 			return true
+		case it.is(gFrequent) && mostWord(it.word): // "metodo di pagamento più usato"
+			return true
 		case it.is(gMax) || it.is(gMin): // "the category with the highest food cost %": a measure of the groups
 			n := r.next(j, 1)
 			return n >= 0 && r.items[n].kind(mMeasure) != nil

@@ -342,7 +342,8 @@ func init() {
 		account for|accounts for|accounted for|make up|makes up|made up|represent|represents|represented|
 		rappresenta|rappresentano|rappresentava|rappresentavano|
 		com e andato|come e andato|com e andata|come e andata|come sono andati|come sono andate|com sono andati|
-		how did|how was|how were|d|
+		how did|how was|how were|d|in the data|in our data|from the data|in this data|nei dati|nei nostri dati|dai dati|
+		not weighted|non ponderata|non ponderato|
 		sono stati|sono state|e stato|e stata|erano stati|erano state|siano stati|siano state|sono stato|sono stata`)
 	// "quanto pesano i vini sul fatturato": the share of it.
 	add(gPercent, `pesano|pesa sul|pesa sulla|pesano sul|pesano sulla|pesavano|weigh|weighs`)

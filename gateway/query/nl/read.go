@@ -565,7 +565,8 @@ func (r *reader) keyOfRows(it *item) bool {
 // mostWord reports a superlative of frequency ("most often", "più spesso"), not a verb of
 // use ("used", "chosen") that the same meaning groups.
 func mostWord(w string) bool {
-	return strings.HasPrefix(w, "most ") || strings.HasPrefix(w, "piu ") || strings.HasPrefix(w, "the most ")
+	w = " " + w + " "
+	return strings.Contains(w, " most ") || strings.Contains(w, " piu ") // "most used", "used the most", "usato di piu"
 }
 
 // relatesTo reports that the query uses rows of src: a condition, a relation, a grouping.
