@@ -450,3 +450,34 @@ func TestSmallReadings(t *testing.T) {
 		{"payment method used the most", []string{`"field":"payment_method"`, `"limit":1`}, []string{`"uncovered"`}},
 	})
 }
+
+// TestRestatedFormula: a measure restated by its parts and their arithmetic (after "i.e.",
+// or as the last sentence) is read once; a formula that is not the measure's is refused.
+func TestRestatedFormula(t *testing.T) {
+	runParseCases(t, "analytics", []parseCase{
+		{"What's the gross margin on the secondi? Revenue minus ingredient cost.", []string{`"metric":"gross_margin"`, `"Secondi"`}, []string{`"uncovered"`}},
+		{"fatturato totale lordo? cioè prezzo x quantità prima degli sconti", []string{`"metric":"revenue"`}, []string{`"uncovered"`, `"groupBy"`}},
+		{"Mi fai vedere il fatturato netto, cioè dopo gli sconti, diviso per categoria?", []string{`"metric":"net_revenue"`, `"field":"category"`}, []string{`"uncovered"`}},
+		{"revenue minus food cost", []string{`"uncovered"`, `minus`}, nil},
+		{"fatturato diviso per categoria", []string{`"field":"category"`}, []string{`"uncovered"`}},
+	})
+	runParseCases(t, "trade", []parseCase{
+		{"Frozen shrimp: weighted average price per kg, i.e. total value divided by total kilos", []string{`"metric":"average_unit_price"`, `"Frozen shrimp"`}, []string{`"uncovered"`}},
+		{"avg price per unit of galaxy a54, total value divided by total quantity", []string{`"uncovered"`}, nil}, // a plain average is not that formula
+	})
+}
+
+// TestMeasureOnOtherBasis: a measure computed from the revenue, asked on the net revenue,
+// is not declared; two measures with a percentage are the measure declared as their ratio.
+func TestMeasureOnOtherBasis(t *testing.T) {
+	runParseCases(t, "analytics", []parseCase{
+		{"Top 3 waiters for average ticket net of discount.", []string{`ticket_medio on the net_revenue`}, nil},
+		{"Food cost percent of the Secondi category, on the net revenue?", []string{`food_cost_percent on the net_revenue`}, nil},
+		{"Net revenue of each waiter in March, after the discounts please.", []string{`"metric":"net_revenue"`, `"field":"waiter"`}, []string{`"uncovered"`}},
+		{"Il food cost di gennaio in percentuale sul fatturato lordo, quanto era?", []string{`"metric":"food_cost_percent"`, `"from":"2025-01-01"`}, []string{`"uncovered"`, `"share"`}},
+		{"food cost as a % of revenue in march", []string{`"metric":"food_cost_percent"`}, []string{`"uncovered"`, `"share"`}},
+	})
+	runParseCases(t, "findings", []parseCase{
+		{"Which was the first finding ever identified?", []string{`"rows":true`, `"limit":1`, `"desc":false`}, []string{`"uncovered"`, `"groupBy"`}},
+	})
+}

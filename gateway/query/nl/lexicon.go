@@ -65,6 +65,7 @@ const (
 	gSpend                      // spendiamo, we spend: the business's outlay, framing the measure named with it
 	gMoney                      // money, soldi: the measure in money the question names, else the default one
 	gRestate                    // cioè, i.e., ovvero: what follows restates what came before (restate.go)
+	gArith                      // minus, divided by, times: the arithmetic of a restated measure (restate.go)
 )
 
 // grains are the time grains words name, for grouping by the time dimension.
@@ -263,6 +264,7 @@ func init() {
 	// "Quale tavolo porta più incasso": to bring frames the measure, as "brings in" does.
 	add(gFiller, `porta|portano|portato|ha portato|hanno portato|portare|portava|portavano`)
 	add(gGroupOf, `break down|broken down|breakdown by|ripartito|ripartiti|suddiviso|suddivisi`)
+	add(gBy, `diviso per|divisa per|divise per|diviso tra|divisi tra`)
 	// A search of the free text (text.go). The about words were fillers before they could
 	// search, and stay fillers when no text follows them.
 	add(gMention, `mention|mentions|mentioning|mentioned|that mention|which mention|
@@ -308,7 +310,7 @@ func init() {
 	add(gMoney, `money|soldi|denaro|quattrini|quanti soldi|quanto denaro|how much money|the money|i soldi`)
 	add(gRestate, `cioe|ovvero|ossia|vale a dire|in altre parole|ie|namely|in other words`)
 	// Asking to work a value out, and apologies: framing, the value asked is in the other words.
-	add(gFiller, `calcola|calcoli|calcolami|calcolatemi|calcolare|mi calcoli|mi calcola|puoi calcolare|calculate|compute|work out|
+	add(gFiller, `calcolato|calcolata|calcolati|calcolate|calculated|computed|calcola|calcoli|calcolami|calcolatemi|calcolare|mi calcoli|mi calcola|puoi calcolare|calculate|compute|work out|
 		scusa|scusi|scusate|scusami|scusatemi|sorry|excuse me|sono nuovo|sono nuova|sono nuovi|i am new|i m new|im new|new here|nuovo qui|nuova qui`)
 	// What a discount gives away is its amount ("quanto abbiamo dato via in sconti").
 	add(gFiller, `dato via|dati via|data via|date via|diamo via|regalato|regalati|regalata|regalate|regaliamo`)
@@ -352,6 +354,10 @@ func init() {
 	add(gNot, `don't count|do not count|dont count|don t count|non contare|non contate|escludi|escludete|escludere`)
 	add(gLE, `or earlier`)
 	add(gGE, `or later`)
+	// The arithmetic of a measure restated by its parts ("revenue minus ingredient cost",
+	// "total value divided by total kilos", "prezzo x quantità"): read only there (restate.go).
+	add(gArith, `minus|divided by|divided|diviso|diviso il|diviso la|diviso i|diviso le|times|multiplied by|moltiplicato per|
+		sottratto|meno il|meno la|meno i|meno le`)
 	// The question words as they are often mistyped (a typo of a generic word is otherwise
 	// never corrected: typos.go).
 	add(gWhich, `wich|whcih|wihch|whic`)

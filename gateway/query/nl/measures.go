@@ -46,6 +46,7 @@ func (r *reader) readMeasures() {
 	}
 	r.dropRefined()
 	r.readBasis(seen)
+	r.ratioOfMeasures()
 	r.distinctOfAmount()
 	r.moneyMeasure(seen)
 	if len(r.q.Measures) == 0 {
@@ -72,7 +73,15 @@ func (r *reader) dropRefined() {
 		if j := r.prev(k, 1); j >= 0 && (r.items[j].is(gAnd) || r.items[j].is(gVs) || r.items[j].is(gCompare)) {
 			continue
 		}
-		refined[r.fact.Decl.Measures[m.metric].Refines] = true
+		base := r.fact.Decl.Measures[m.metric].Refines
+		refined[base] = true
+		for _, q := range r.q.Measures {
+			if q.Metric != "" && q.Metric != base && q.Metric != m.metric && r.computedFrom(q.Metric, base) {
+				// "average ticket net of discount", "food cost % on the net revenue": a
+				// measure on the refined basis, which the data does not declare
+				r.uncover("%s on the %s: a measure this data does not declare", q.Metric, m.metric)
+			}
+		}
 	}
 	out := r.q.Measures[:0]
 	for _, m := range r.q.Measures {
@@ -107,6 +116,52 @@ func (r *reader) readBasis(seen map[string]bool) {
 		}
 		it.used = !contradicted
 	}
+}
+
+// ratioOfMeasures reads two measures with a percentage ("il food cost in percentuale sul
+// fatturato", "food cost as a % of revenue") as the measure the layer declares as their
+// ratio (food_cost_percent: food_cost / revenue * 100); with none declared, it is not
+// covered — never the share of a period or a condition in the first measure.
+func (r *reader) ratioOfMeasures() {
+	k := r.find(gPercent)
+	if k < 0 || r.items[k].used || len(r.q.Measures) != 2 || r.q.Measures[0].Metric == "" || r.q.Measures[1].Metric == "" {
+		return
+	}
+	a, okA := r.fact.Dataset.Metric(r.q.Measures[0].Metric)
+	b, okB := r.fact.Dataset.Metric(r.q.Measures[1].Metric)
+	if !okA || !okB {
+		return
+	}
+	r.items[k].used = true
+	for _, name := range sortedKeys(r.fact.Decl.Measures) {
+		if e, ok := r.fact.Dataset.Metric(name); ok && ratioOf(e, a, b) {
+			r.q.Measures = []semantic.Measure{{Metric: name, Unit: r.fact.Decl.Measures[name].Unit}}
+			return
+		}
+	}
+	r.uncover("%s as a percentage of %s: a measure this data does not declare", r.q.Measures[0].Metric, r.q.Measures[1].Metric)
+}
+
+// ratioOf reports an expression that is a / b, or a / b * 100.
+func ratioOf(e, a, b *data.Expr) bool {
+	if e == nil || e.Kind != data.ExprBinary {
+		return false
+	}
+	if e.Op == '/' {
+		return sameExpr(e.Left, a) && sameExpr(e.Right, b)
+	}
+	if e.Op == '*' && e.Right != nil && e.Right.Kind == data.ExprNumber && e.Right.Value == 100 {
+		return ratioOf(e.Left, a, b)
+	}
+	return false
+}
+
+// computedFrom reports a metric whose expression contains another metric's (ticket_medio,
+// revenue / orders, is computed from revenue).
+func (r *reader) computedFrom(metric, base string) bool {
+	whole, ok := r.fact.Dataset.Metric(metric)
+	part, found := r.fact.Dataset.Metric(base)
+	return ok && found && hasSubExpr(whole, part)
 }
 
 // distinctOfAmount reads "quanti piatti diversi abbiamo venduto", "how many different dishes

@@ -108,8 +108,28 @@ func (p *Parser) items(ts []token) []*item {
 		out = append(out, it)
 		i = it.j
 	}
-	return topBeforeNumber(fieldValueWords(p.mergeTokens(out)))
+	return firstRow(topBeforeNumber(fieldValueWords(p.mergeTokens(out))))
 }
+
+// firstRow reads "first" right before a row noun, with no number, as the earliest: "the
+// first finding ever identified" is the oldest finding, not the top kind of findings.
+func firstRow(items []*item) []*item {
+	for k, it := range items {
+		if it.gen != gTop || len(it.ms) > 0 || !firstWords[it.word] {
+			continue
+		}
+		n := k + 1
+		for n < len(items) && items[n].gen == gFiller {
+			n++
+		}
+		if n < len(items) && items[n].kind(mRows) != nil {
+			it.gen = gOldest
+		}
+	}
+	return items
+}
+
+var firstWords = set("first", "primo", "prima", "the first")
 
 // topBeforeNumber reads a word of "top N" that also names a value ("i primi": the Primi,
 // and the first N) as "top" when a number follows it: "i primi 5 piatti".

@@ -501,6 +501,8 @@ func (r *reader) leftovers() {
 			r.uncover("a comparison (%q) this query does not apply", it.word) // "how many AEs does a patient have at most"
 		case len(it.ms) == 0 && (it.gen == gNot || it.gen == gNone):
 			r.uncover("a negation (%q) this query does not apply", it.word)
+		case len(it.ms) == 0 && it.gen == gArith:
+			r.uncover("an arithmetic (%q) this query does not compute", it.word)
 		case len(it.ms) == 0 && it.gen == gRestate:
 			r.uncover("what follows %q: a restatement that names more than the measure before it", it.word)
 		case len(it.ms) == 0 && it.gen == gMoney:
