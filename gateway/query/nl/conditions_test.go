@@ -481,3 +481,34 @@ func TestMeasureOnOtherBasis(t *testing.T) {
 		{"Which was the first finding ever identified?", []string{`"rows":true`, `"limit":1`, `"desc":false`}, []string{`"uncovered"`, `"groupBy"`}},
 	})
 }
+
+// TestReportFraming: the framing of report writers (verbs that carry no condition, the
+// table the answer is for, "calendar year", "both years together"), numbers joined to a
+// word ("55-inch") or to another ("study day 1-30"), "one million", "X, not Y" after the
+// count is named, and a threshold whose measure word comes after it ("exceed one million
+// USD in value": each declaration's value, counted).
+func TestReportFraming(t *testing.T) {
+	runParseCases(t, "findings", []parseCase{
+		{"In 2022, which quarter saw the most findings raised?", []string{`"grain":"quarter"`, `"limit":1`}, []string{`"uncovered"`}},
+	})
+	runParseCases(t, "analytics", []parseCase{
+		{"A quanto ammontano in euro gli sconti concessi nel periodo gennaio-maggio?", []string{`"metric":"discount_amount"`, `"from":"2025-01-01","to":"2025-05-31"`}, []string{`"uncovered"`}},
+		{"Confrontami il fatturato lordo di febbraio con quello di marzo.", []string{`"compare"`}, []string{`"uncovered"`}},
+		{"Classifica dei 5 tavoli che rendono di più come incasso netto.", []string{`"metric":"net_revenue"`, `"field":"table_id"`, `"limit":5`}, []string{`"uncovered"`}},
+		{"fatturato dei tavoli 1-5", []string{`"op":"between","values":[1,5]`}, []string{`"uncovered"`}},
+	})
+	runParseCases(t, "trade", []parseCase{
+		{"What was the total declared import value for calendar year 2024, in USD?", []string{`"from":"2024-01-01","to":"2024-12-31"`}, []string{`"uncovered"`}},
+		{"Top 3 importers by total value, both years together.", []string{`"field":"importCompanyName"`, `"limit":3`}, []string{`"uncovered"`}},
+		{"Count the 2024 declarations of 55-inch LED TVs with Germany as import country.", []string{`"LED television 55 inch"`, `"Germany"`}, []string{`"uncovered"`}},
+		{"How many declarations exceed one million USD in value?", []string{`"op":"greaterThan","values":[1000000]`, `"unit":"declarations"`}, []string{`"uncovered"`, `"metric":"total_value"`}},
+		{"Quante dichiarazioni ha presentato XYZ Corporation nel 2023?", []string{`"XYZ Corporation"`}, []string{`"uncovered"`}},
+	})
+	runParseCases(t, "clinical", []parseCase{
+		{"For the demographics table: number of subjects randomised in each treatment arm.", []string{`"field":"ARM"`, `"unit":"patients"`}, []string{`"uncovered"`}},
+		{"how many AEs began within the first 30 days of treatment (study day 1-30)?", []string{`"op":"between","values":[1,30]`}, []string{`"uncovered"`}},
+		{"Subjects with at least one AE by arm — subjects, not events.", []string{`"unit":"patients"`, `"field":"ARM"`}, []string{`"uncovered"`}},
+		{"number of AEs per arm (events pls, not subjects)", []string{`"unit":"events"`, `"field":"ARM"`}, []string{`"uncovered"`}},
+		{"patients not AEs", []string{`"uncovered"`}, nil},
+	})
+}

@@ -358,6 +358,20 @@ func init() {
 	// "total value divided by total kilos", "prezzo x quantità"): read only there (restate.go).
 	add(gArith, `minus|divided by|divided|diviso|diviso il|diviso la|diviso i|diviso le|times|multiplied by|moltiplicato per|
 		sottratto|meno il|meno la|meno i|meno le`)
+	// Framing that users of reports write around what they ask: verbs that carry no condition
+	// ("which quarter saw the most", "a quanto ammontano", "che rendono di più", "went to
+	// Germany", "carries the highest value", "ha presentato"), the table the answer is for,
+	// "calendar year", "both years together"; "confrontami" compares, "some" asks whether any.
+	add(gFiller, `saw|seen|ammonta|ammontano|ammontava|ammontavano|amount to|amounts to|amounted to|
+		rende|rendono|rendeva|rendevano|reso|yield|yields|yielded|went|go to|goes to|carries|carry|carried|
+		presentato|presentata|presentati|presentate|presentare|presentano|presented|lodged|lodge|
+		sommando|sommando tutti|summing|summing up|adding up|nel periodo|periodo|the period|period|
+		demographics|demographic|demografia|demografica|safety table|summary table|tabella riassuntiva|
+		calendar year|calendar|anno solare|both years|both years together|together|insieme|tutti e due gli anni|entrambi gli anni|
+		averaging over|averaged over|averaging across|averaged across|into|-`)
+	add(gCompare, `confrontami|confrontaci|confrontatemi|compare for me`)
+	add(gAny, `some`)
+	add(gMention, `have the word|has the word|having the word|have the words|has the words`)
 	// The question words as they are often mistyped (a typo of a generic word is otherwise
 	// never corrected: typos.go).
 	add(gWhich, `wich|whcih|wihch|whic`)

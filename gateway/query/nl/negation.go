@@ -11,12 +11,15 @@ func (r *reader) unitNegations() {
 		if !it.is(gNot) || it.word != "not" && it.word != "non" {
 			continue
 		}
-		y, x := k+1, k-1 // right next to it: "patients that did not have AEs" is a condition
+		y, x := k+1, r.prev(k, 1) // right next to it, fillers aside ("events pls, not subjects"): "patients that did not have AEs" is a condition
 		if x > 0 && r.items[x].is(gDistinct) {
 			x--
 		}
-		if x < 0 || y >= len(r.items) || !r.unitWord(r.items[x]) || !r.unitWord(r.items[y]) || sameUnit(r.items[x], r.items[y]) || mayLack(r.items[x], r.items[y]) {
+		if x < 0 || y >= len(r.items) || !r.unitWord(r.items[x]) || !r.unitWord(r.items[y]) || sameUnit(r.items[x], r.items[y]) {
 			continue
+		}
+		if mayLack(r.items[x], r.items[y]) && !(r.namedElsewhere(x) && r.namedElsewhere(y)) {
+			continue // "patients not AEs" may be the patients without AEs; "subjects with at least one AE by arm, subjects, not events" says what is counted
 		}
 		drop := map[int]bool{k: true, y: true}
 		if r.namedElsewhere(x) {

@@ -124,9 +124,12 @@ func (r *reader) threshold(k int) bool {
 			return false
 		}
 		fk = k
-		if p := r.prev(opAt, 1); p >= 0 && r.items[p].kind(mMeasure) != nil && summedField(r.items[p].kind(mMeasure)) == m.field {
-			// "declarations with a total value of more than 500,000": the value of each row,
-			// which the measure's word names; "companies with a total import value above 2
+		for _, p := range []int{r.prev(opAt, 1), r.next(k, 1), r.next(k, 2)} {
+			if p < 0 || r.items[p].kind(mMeasure) == nil || summedField(r.items[p].kind(mMeasure)) != m.field {
+				continue
+			}
+			// "declarations with a total value of more than 500,000", "declarations that exceed
+			// one million USD in value": the value of each row, which the measure's word names; "companies with a total import value above 2
 			// million" asks for the groups whose total passes, which no query here computes
 			if !r.rowNounOfFact() {
 				r.uncover("a condition on a total (%q %s): which groups' totals pass it", r.items[p].word, r.items[opAt].word)
@@ -136,6 +139,7 @@ func (r *reader) threshold(k int) bool {
 				r.rowValue = map[*item]bool{}
 			}
 			r.rowValue[r.items[p]] = true
+			break
 		}
 	}
 	r.items[k].used, r.items[opAt].used, r.items[fk].used = true, true, true
@@ -378,7 +382,7 @@ func (r *reader) next(k, n int) int {
 // fieldValue reads a field word followed by a number: "site 103", "tavolo 12",
 // "sconto del 20%"; or a percentage followed by a numeric field: "a 10% discount".
 // rangeWords join the two ends of a range of numbers: "tables 1 to 5", "tavoli dal 1 al 5".
-var rangeWords = map[string]bool{"to": true, "through": true, "thru": true, "a": true, "al": true, "fino a": true, "fino al": true}
+var rangeWords = map[string]bool{"to": true, "through": true, "thru": true, "a": true, "al": true, "fino a": true, "fino al": true, "-": true}
 
 // fieldRange reads "tables 1 to 5", "tavoli dal 1 al 5": the numeric field named right
 // before N, and the range from N to M inclusive (a range word between them, nothing else).

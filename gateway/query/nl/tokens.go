@@ -223,6 +223,16 @@ func split(raw string) []token {
 	if y1, y2, ok := yearSpan(raw); ok { // 2023-2024: from one year to the next
 		return []token{{w: y1, orig: y1, num: float64(atoi(y1)), isNum: true}, {w: "-", orig: "-"}, {w: y2, orig: y2, num: float64(atoi(y2)), isNum: true}}
 	}
+	if a, b, ok := strings.Cut(raw, "-"); ok && digits(a) && len(a) <= 4 {
+		switch {
+		case len(b) >= 3 && strings.IndexFunc(b, func(r rune) bool { return !unicode.IsLetter(r) }) < 0:
+			// "55-inch", "10-day": a number and its word
+			return append([]token{{w: a, orig: a, num: float64(atoi(a)), isNum: true}}, split(b)...)
+		case digits(b) && len(b) <= 4 && atoi(a) < atoi(b):
+			// "1-15", "16-31": a range of numbers
+			return []token{{w: a, orig: a, num: float64(atoi(a)), isNum: true}, {w: "-", orig: "-"}, {w: b, orig: b, num: float64(atoi(b)), isNum: true}}
+		}
+	}
 	if hasDigit {
 		if n, ok := parseNumber(raw); ok {
 			return []token{{w: data.Fold(raw), orig: raw, num: n, isNum: true}}
@@ -381,6 +391,9 @@ func mergeMultipliers(ts []token) []token {
 		if t.isNum && i+1 < len(ts) && mult[ts[i+1].w] > 0 {
 			t.num *= mult[ts[i+1].w]
 			t.orig += " " + ts[i+1].orig
+			i++
+		} else if (t.w == "one" || t.w == "a" || t.w == "un") && i+1 < len(ts) && mult[ts[i+1].w] > 0 { // "one million"
+			t = token{w: "1", orig: t.orig + " " + ts[i+1].orig, num: mult[ts[i+1].w], isNum: true}
 			i++
 		}
 		out = append(out, t)
