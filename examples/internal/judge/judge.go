@@ -315,8 +315,17 @@ func label(v any) string {
 	case nil:
 		return ""
 	}
-	return periodLabel.ReplaceAllString(data.Fold(fmt.Sprint(v)), "$2-$1")
+	l := periodLabel.ReplaceAllString(data.Fold(fmt.Sprint(v)), "$2-$1")
+	if en, ok := weekdays[l]; ok {
+		return en
+	}
+	return l
 }
+
+// weekdays are the Italian names of the days of the week, which an answer may write in
+// English (the same day).
+var weekdays = map[string]string{"lunedi": "monday", "martedi": "tuesday", "mercoledi": "wednesday",
+	"giovedi": "thursday", "venerdi": "friday", "sabato": "saturday", "domenica": "sunday"}
 
 // periodLabel matches a quarter or half written before its year ("h1 2024", "q3-2023"),
 // which the query surface writes as 2024-h1, 2023-q3.

@@ -157,7 +157,7 @@ func judgeRanking(q Question, p presented) Verdict {
 		g := p.groups[i]
 		wv, _ := num(w[1])
 		gv, ok := num(g[1])
-		if !ok || !q.same(gv, wv) || (label(g[0]) != label(w[0]) && !tiedWith(q, p.groups, w[0], wv)) {
+		if !ok || !q.same(gv, wv) || (label(g[0]) != label(w[0]) && !yearOf(p.groups, label(g[0]), label(w[0])) && !tiedWith(q, p.groups, w[0], wv)) {
 			return Verdict{Wrong, fmt.Sprintf("rank %d: %v %v, expected %v %v", i+1, g[0], g[1], w[0], w[1])}
 		}
 	}
@@ -171,6 +171,16 @@ func judgeRanking(q Question, p presented) Verdict {
 		return Verdict{Exact, fmt.Sprintf("%d ranked, with the groups tied at the cut", len(want))}
 	}
 	return Verdict{Exact, fmt.Sprintf("%d ranked", len(want))}
+}
+
+// yearOf reports a presented period label that is the expected one with the year every
+// presented period has ("2022-q3" for "Q3" of "in 2022, which quarter …").
+func yearOf(groups [][2]any, got, want string) bool {
+	labels := map[string]float64{}
+	for _, g := range groups {
+		labels[label(g[0])] = 0
+	}
+	return presentedLabel(labels, want) == got && got != want
 }
 
 // judgeTopRow judges a ranking of one answered by the one row that ranks first: the row
