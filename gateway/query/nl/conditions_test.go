@@ -512,3 +512,13 @@ func TestReportFraming(t *testing.T) {
 		{"patients not AEs", []string{`"uncovered"`}, nil},
 	})
 }
+
+// TestAgeThresholdWords: "65 years or older", "65 and over", "40 or younger" are
+// thresholds on the field, never a ranking by its extreme.
+func TestAgeThresholdWords(t *testing.T) {
+	runParseCases(t, "clinical", []parseCase{
+		{"how many subjects 65 years or older are there in each arm", []string{`"field":"AGE","op":"atLeast","values":[65]`, `"field":"ARM"`}, []string{`"uncovered"`, `"limit"`}},
+		{"subjects aged 65 and over", []string{`"field":"AGE","op":"atLeast","values":[65]`}, []string{`"uncovered"`}},
+		{"patients 40 years or younger", []string{`"field":"AGE","op":"atMost","values":[40]`}, []string{`"uncovered"`}},
+	})
+}

@@ -70,8 +70,8 @@ func (r *reader) readGroup() {
 	if r.dim == nil {
 		return
 	}
-	r.ranked = r.ranked || r.anyOf(rankGens...) || r.hasKind(mMax) || r.hasKind(mMin)
-	r.rankDesc = !(r.has(gLeast) || r.has(gMin) || r.hasKind(mMin))
+	r.ranked = r.ranked || r.anyOf(rankGens...) || r.hasUnused(mMax) || r.hasUnused(mMin)
+	r.rankDesc = !(r.has(gLeast) || r.has(gMin) || r.hasUnused(mMin))
 	for _, it := range r.items {
 		for _, g := range rankGens {
 			if it.is(g) {
@@ -180,6 +180,17 @@ func (r *reader) amongField(k int) int {
 func (r *reader) hasKind(k mkind) bool {
 	for _, it := range r.items {
 		if it.kind(k) != nil {
+			return true
+		}
+	}
+	return false
+}
+
+// hasUnused reports an item of kind k that no reading has used ("older" of "65 years or
+// older" is a threshold's, no ranking).
+func (r *reader) hasUnused(k mkind) bool {
+	for _, it := range r.items {
+		if it.kind(k) != nil && !it.used {
 			return true
 		}
 	}

@@ -352,8 +352,9 @@ func init() {
 	add(gVs, `rispetto ad|rispetto agli|rispetto alle|rispetto allo|rispetto all`)
 	// "Don't count in-progress or deferred ones": what follows is left out.
 	add(gNot, `don't count|do not count|dont count|don t count|non contare|non contate|escludi|escludete|escludere`)
-	add(gLE, `or earlier`)
-	add(gGE, `or later`)
+	add(gLE, `or earlier|and under|and below`)
+	add(gGE, `or later|and over|and above|e oltre`)
+	add(gOnly, `counting only|contando solo|considerando solo|only counting`)
 	// The arithmetic of a measure restated by its parts ("revenue minus ingredient cost",
 	// "total value divided by total kilos", "prezzo x quantità"): read only there (restate.go).
 	add(gArith, `minus|divided by|divided|diviso|diviso il|diviso la|diviso i|diviso le|times|multiplied by|moltiplicato per|

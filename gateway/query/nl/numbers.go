@@ -260,6 +260,17 @@ func (r *reader) postfixThreshold(k int) bool {
 			r.q.Filters = append(r.q.Filters, semantic.Filter{Source: f.src.Name, Field: f.field, Op: comparisons[r.items[o].gen], Values: []any{r.items[k].num.num}})
 			return true
 		}
+		if o, e := r.next(u, 1), r.next(u, 2); o >= 0 && e >= 0 && r.items[o].is(gOr) { // "65 years or older"
+			op, sup := data.OpAtLeast, r.items[e].kind(mMax)
+			if sup == nil {
+				op, sup = data.OpAtMost, r.items[e].kind(mMin)
+			}
+			if sup != nil && sup.src == f.src && sup.field == f.field {
+				r.items[k].used, r.items[u].used, r.items[o].used, r.items[e].used = true, true, true, true
+				r.q.Filters = append(r.q.Filters, semantic.Filter{Source: f.src.Name, Field: f.field, Op: op, Values: []any{r.items[k].num.num}})
+				return true
+			}
+		}
 	}
 	if !it.is(gGE) && !it.is(gLE) {
 		return false
