@@ -9,6 +9,7 @@ import (
 	"net/http"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 
@@ -71,7 +72,8 @@ func inProcess(t *testing.T, example, mode string) judge.Asker {
 // wrong number / refused / other per example. WEIR_JUDGE_BIN measures another weir binary
 // instead of this tree (the baseline); WEIR_JUDGE_MODE is the options.mode sent (default
 // simple); WEIR_JUDGE_EXAMPLES is the examples directory whose configs the binary reads
-// (default: this tree's).
+// (default: this tree's). WEIR_JUDGE_OUT=DIR writes each answer's class and detail to
+// DIR/<example>.verdicts.jsonl.
 //
 //	WEIR_JUDGE_SET=/work/blind/16 WEIR_JUDGE_BIN=/work/bin/weir-base go test ./examples -run TestMeasureSet -v
 func TestMeasureSet(t *testing.T) {
@@ -95,7 +97,28 @@ func TestMeasureSet(t *testing.T) {
 				t.Fatal(err)
 			}
 			t.Log("\n" + judge.Report(ex, gs))
+			if out := os.Getenv("WEIR_JUDGE_OUT"); out != "" {
+				writeVerdicts(t, filepath.Join(out, ex+".verdicts.jsonl"), gs)
+			}
 		})
+	}
+}
+
+// writeVerdicts keeps each question's class and detail (WEIR_JUDGE_OUT=DIR), to mark a set's
+// known answers before it is committed.
+func writeVerdicts(t *testing.T, path string, gs []judge.Graded) {
+	t.Helper()
+	var b strings.Builder
+	for _, g := range gs {
+		line, err := json.Marshal(map[string]string{"query": g.Query, "class": g.Class, "detail": g.Detail})
+		if err != nil {
+			t.Fatal(err)
+		}
+		b.Write(line)
+		b.WriteByte('\n')
+	}
+	if err := os.WriteFile(path, []byte(b.String()), 0o644); err != nil {
+		t.Fatal(err)
 	}
 }
 
@@ -143,11 +166,12 @@ func TestAnswers(t *testing.T) {
 // questionSets reads an example's independent questions (questions.jsonl), the variants
 // written with the semantic layer (questions_own.jsonl), and two later blind sets
 // (questions_fresh.jsonl: 100 per example by helpers who saw only the seeds and the CSVs,
-// in plainer and in hastier styles), and four more (questions_blind.jsonl: 40 per example
+// in plainer and in hastier styles), and seven more (questions_blind.jsonl: 40 per example
 // each, the second in everyday words and with two conditions in a third of them, the third
 // as chat with a colleague, short or with the answer's purpose around it, the fourth as
-// users trying the assistant before relying on it). What is not answered exactly is
-// marked known with the answer's reason.
+// users trying the assistant before relying on it, then Monday-morning questions of the
+// owners, chat on a phone with typos and shorthand, and people writing a monthly report).
+// What is not answered exactly is marked known with the answer's reason.
 func questionSets(t *testing.T, ex string) []judge.Question {
 	t.Helper()
 	var all []judge.Question
