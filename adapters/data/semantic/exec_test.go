@@ -227,6 +227,28 @@ func TestAskedDifference(t *testing.T) {
 	}
 }
 
+// TestAskedPercentChange: a comparison that asks the change in percent answers the last
+// side minus the first in percent of the first, one value in %, with both values in a note;
+// from a first side of 0 it is refused.
+func TestAskedPercentChange(t *testing.T) {
+	mm := openExample(t, "analytics", [3]string{"orders", "schema.yaml", "orders.csv"})
+	month := func(label, from, to string) Side {
+		return Side{Label: label, Time: []TimeFilter{{Source: "orders", Field: "order_date", Ranges: []Range{{from, to}}}}}
+	}
+	q := &Query{Source: "orders", Measures: []Measure{{Metric: "revenue"}}, Compare: &Compare{PercentChange: true, Sides: []Side{
+		month("2025-04", "2025-04-01", "2025-04-30"), month("2025-05", "2025-05-01", "2025-05-31"),
+	}}}
+	res, err := Execute(context.Background(), mm.m, q, mm.read)
+	if err != nil || res.Shape != ShapeScalar || len(res.Values) != 1 || res.Values[0] != 29.67 || res.Units[0] != "%" || !strings.Contains(res.Notes[len(res.Notes)-1], "2025-04: 3527.5; 2025-05: 4574.12") {
+		t.Fatalf("%+v %v", res, err)
+	}
+	q.Compare.Sides[0] = month("2025-07", "2025-07-01", "2025-07-31")
+	var un *Unanswerable
+	if _, err := Execute(context.Background(), mm.m, q, mm.read); !errors.As(err, &un) {
+		t.Fatalf("a change from zero: %v", err)
+	}
+}
+
 func TestCompareReturnsBothValuesAndTheDifference(t *testing.T) {
 	mm := openExample(t, "analytics", [3]string{"orders", "schema.yaml", "orders.csv"})
 	q := &Query{Source: "orders", Measures: []Measure{{Metric: "revenue"}}, Compare: &Compare{Sides: []Side{

@@ -130,6 +130,10 @@ type Compare struct {
 	// more findings in 2024 than in 2023", "di quanto il fatturato dei Secondi supera
 	// quello dei Primi"); both values are said with it.
 	Difference bool `json:"difference,omitempty"`
+	// PercentChange asks for the change from the first side to the last in percent of the
+	// first as the answer ("di quanto è cambiato in percentuale il fatturato di maggio
+	// rispetto ad aprile": April first); both values are said with it.
+	PercentChange bool `json:"percentChange,omitempty"`
 }
 
 // Side is one side of a comparison: a value of a dimension or a period, with its label.

@@ -239,7 +239,14 @@ func (x *exec) compare(ctx context.Context) error {
 			if x.q.Compare.Difference && len(gs) == 2 {
 				x.askedDifference(a, b)
 			}
+			if x.q.Compare.PercentChange && len(gs) == 2 && a != 0 {
+				x.askedPercentChange(a, b)
+				return nil
+			}
 		}
+	}
+	if x.q.Compare.PercentChange {
+		return unanswerable("a change in percent from %v, which has no value other than 0", gs[0].Label)
 	}
 	return nil
 }
@@ -261,6 +268,21 @@ func (x *exec) askedDifference(a, b float64) {
 	x.res.Measures = []string{fmt.Sprintf("%s, %v minus %v", measure, gs[0].Label, gs[1].Label)}
 	x.res.Units = []string{unit}
 	x.res.Values = []any{round2(a - b)}
+}
+
+// askedPercentChange answers a comparison whose question asks the change in percent: the
+// last side's value minus the first's, in percent of the first, with both values in a note.
+func (x *exec) askedPercentChange(a, b float64) {
+	gs := x.res.Groups
+	measure := "value"
+	if len(x.res.Measures) > 0 {
+		measure = x.res.Measures[0]
+	}
+	x.res.Notes = append(x.res.Notes, fmt.Sprintf("%v: %s; %v: %s", gs[0].Label, strconv.FormatFloat(a, 'f', -1, 64), gs[1].Label, strconv.FormatFloat(b, 'f', -1, 64)))
+	x.res.Shape, x.res.Dimension, x.res.Groups, x.res.Difference = ShapeScalar, "", nil, nil
+	x.res.Measures = []string{fmt.Sprintf("change of %s from %v to %v", measure, gs[0].Label, gs[1].Label)}
+	x.res.Units = []string{"%"}
+	x.res.Values = []any{round2((b - a) / a * 100)}
 }
 
 // share answers the percentage of the rows (of the query's scope) that also match the

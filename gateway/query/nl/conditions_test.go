@@ -522,3 +522,14 @@ func TestAgeThresholdWords(t *testing.T) {
 		{"patients 40 years or younger", []string{`"field":"AGE","op":"atMost","values":[40]`}, []string{`"uncovered"`}},
 	})
 }
+
+// TestPercentChange: a change of a value between two periods asked in percent is the change
+// from the period it is measured against ("rispetto ad aprile": April) to the other.
+func TestPercentChange(t *testing.T) {
+	runParseCases(t, "analytics", []parseCase{
+		{"Di quanto è cambiato in percentuale il fatturato di maggio rispetto ad aprile?", []string{`"percentChange":true`, `"sides":[{"label":"2025-04"`}, []string{`"uncovered"`, `"share"`}},
+		{"From March to April how much the net revenue is changed, in percent?", []string{`"percentChange":true`, `"sides":[{"label":"2025-03"`, `"metric":"net_revenue"`}, []string{`"uncovered"`, `"share"`}},
+		{"variazione percentuale del fatturato tra marzo e aprile", []string{`"percentChange":true`}, []string{`"uncovered"`}},
+		{"fatturato marzo vs aprile", []string{`"compare"`}, []string{`"percentChange"`, `"uncovered"`}},
+	})
+}

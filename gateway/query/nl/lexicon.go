@@ -286,7 +286,7 @@ func init() {
 	add(gFiller, `measured|measured in|expressed in|misurato|misurata|misurati|misurate|espresso in|espressa in|espressi in|espresse in`)
 	add(gChange, `change|changed|changes|changing|go up|went up|gone up|going up|go down|went down|gone down|increase|increased|increases|
 		decrease|decreased|decreases|rise|rose|risen|fall|fell|fallen|drop|dropped|decline|declined|grew|grown|shrank|shrunk|evolve|evolved|
-		cambiato|cambiata|cambiati|cambiate|cambiare|variato|variata|variati|variate|aumentato|aumentata|aumentati|aumentate|
+		cambiato|cambiata|cambiati|cambiate|cambiare|variazione|variazioni|variation|variato|variata|variati|variate|aumentato|aumentata|aumentati|aumentate|
 		diminuito|diminuita|diminuiti|diminuite|calato|calata|calati|calate|cresciuto|cresciuta|cresciuti|cresciute|sceso|scesa|scesi|salito|salita|saliti`)
 	// Verbs of judging and appearing, intensifiers, and the inclusiveness of a range: they
 	// frame a condition (the value, the range) that the other words state.

@@ -55,6 +55,7 @@ func (r *reader) readTimes() {
 			cmp.Sides = append(cmp.Sides, semantic.Side{Label: rv.label, Time: []semantic.TimeFilter{tf}})
 		}
 		r.q.Compare = cmp
+		r.percentChange(idx[0], idx[len(idx)-1])
 		return
 	}
 	// Periods joined by "and"/"or" ("in 2023 and 2024") are one period: their union.
@@ -220,7 +221,29 @@ func (r *reader) periodChange(k int, src *semantic.Source, field string, min, ma
 	}
 	r.q.Compare = cmp
 	r.items[k].used, r.items[c].used = true, true
+	r.percentChange(k, k)
 	return true
+}
+
+// percentChange reads a comparison of two periods that asks how much the value changed in
+// percent ("di quanto è cambiato in percentuale il fatturato di maggio rispetto ad aprile",
+// "how did revenue change from March to April, in percent"): the answer is the change from
+// the first period to the other, in percent of the first. The first is the one the change
+// is measured against: after "rispetto a", "vs", "compared to" it is the second named.
+func (r *reader) percentChange(first, last int) {
+	p := r.find(gPercent)
+	if p < 0 || r.items[p].used || r.find(gChange) < 0 || r.q.Compare == nil || len(r.q.Compare.Sides) != 2 {
+		return
+	}
+	r.items[p].used = true
+	r.q.Compare.PercentChange = true
+	for k := first + 1; k < last; k++ {
+		if r.items[k].is(gVs) { // "maggio rispetto ad aprile": April is the base
+			s := r.q.Compare.Sides
+			s[0], s[1] = s[1], s[0]
+			return
+		}
+	}
 }
 
 // samePrecision reports two points that name the same kind of period (both years, both
