@@ -533,3 +533,35 @@ func TestPercentChange(t *testing.T) {
 		{"fatturato marzo vs aprile", []string{`"compare"`}, []string{`"percentChange"`, `"uncovered"`}},
 	})
 }
+
+// TestPreambles: a leading clause about the one asking that names nothing of the data is
+// no condition; one that names a value, a number, a date or a negation stays read.
+func TestPreambles(t *testing.T) {
+	runParseCases(t, "analytics", []parseCase{
+		{"Sono nuovo qui e vorrei farmi un'idea: quanti ordini abbiamo registrato in tutto?", []string{`"unit":"orders"`, `speaks of the one asking`}, []string{`"uncovered"`}},
+		{"I don't want discounts: revenue in march", []string{`"uncovered"`}, []string{`speaks of the one asking`}},
+		{"Per capire come pagano i clienti: quanti ordini per ogni metodo di pagamento?", []string{`"uncovered"`}, []string{`speaks of the one asking`}},
+	})
+	runParseCases(t, "trade", []parseCase{
+		{"Since I'm trying to learn when the peaks are: which month of 2024 had the highest total declared value?", []string{`"grain":"month"`, `"limit":1`}, []string{`"uncovered"`}},
+	})
+	runParseCases(t, "clinical", []parseCase{
+		{"I'm taking over monitoring for site 103 next week. How many subjects does that site have?", []string{`"uncovered"`}, []string{`speaks of the one asking`}},
+	})
+}
+
+// TestValueAndItsField: the field word right after a value is that value's own ("the High
+// Dose group"), never what is counted; "total kilograms … across all declarations" sums the
+// quantity in kg; "not X — Y, Z" where Y, Z are what X leaves is "not X".
+func TestValueAndItsField(t *testing.T) {
+	runParseCases(t, "clinical", []parseCase{
+		{"Asian women in the High Dose group: how many?", []string{`"unit":"patients"`, `"High Dose"`}, []string{`"uncovered"`, `count_distinct`}},
+	})
+	runParseCases(t, "trade", []parseCase{
+		{"Total kilograms of frozen shrimp across all declarations", []string{`"op":"sum","field":"quantity"`, `"values":["kg"]`}, []string{`"uncovered"`, `"op":"count"`}},
+	})
+	runParseCases(t, "findings", []parseCase{
+		{"How many findings are not closed yet — open, in progress or deferred?", []string{`"op":"notIn","values":["Closed"]`}, []string{`"uncovered"`, `"In Progress"]`}},
+		{"findings excluding closed, open, in progress and deferred", []string{`leaves no value of status`}, nil},
+	})
+}

@@ -253,6 +253,9 @@ func (r *reader) fieldMeasure(seen map[string]bool) {
 			op, m = data.AggMin, it.kind(mMin)
 		case aggGen(it.gen) && len(it.ms) == 0:
 			m = r.nearField(k, 3)
+			if m == nil && it.gen == gSum {
+				m = r.measuredIn(k) // "total kilograms of frozen shrimp across all declarations": the quantity, in kg
+			}
 			op = map[gen]string{gAvg: data.AggAverage, gSum: data.AggSum, gMax: data.AggMax, gMin: data.AggMin, gMedian: semantic.OpMedian}[it.gen]
 		}
 		if m == nil || m.src != r.fact || !numeric(m) {

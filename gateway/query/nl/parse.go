@@ -47,6 +47,7 @@ func (it *item) kind(k mkind) *meaning {
 // Parse reads a question into a semantic query. now resolves relative periods.
 func (p *Parser) Parse(text string, now time.Time) *semantic.Query {
 	text, purposes := stripPurpose(text)
+	text, preambles := p.stripPreamble(text)
 	ts := tokenize(text)
 	items := p.items(ts)
 	var notes []string
@@ -59,6 +60,9 @@ func (p *Parser) Parse(text string, now time.Time) *semantic.Query {
 	}
 	for _, c := range purposes {
 		r.note(fmt.Sprintf("%q is what the answer is for, no condition on the data", c))
+	}
+	for _, c := range preambles {
+		r.note(fmt.Sprintf("%q speaks of the one asking, no condition on the data", c))
 	}
 	r.read()
 	return r.q

@@ -1,6 +1,7 @@
 package nl
 
 import (
+	"fmt"
 	"strings"
 
 	"github.com/weirgw/weir/adapters/data"
@@ -142,8 +143,67 @@ func appendNew(list []string, vs ...string) []string {
 func (r *reader) addValueFilter(g *valueGroup) {
 	for _, k := range g.items {
 		r.items[k].used = true
+		if n := r.next(k, 1); n >= 0 && len(r.items[n].ms) == 1 {
+			if f := r.items[n].kind(mField); f != nil && f.src == g.m.src && f.field == g.m.field {
+				r.items[n].used = true // "the High Dose group", "the Quality department": the value's own field
+			}
+		}
+	}
+	if g.not && len(g.values) > 1 && r.excludesAll(g) {
+		// "not closed yet — open, in progress or deferred": the values after the first spell
+		// out what "not closed" leaves, they are not excluded too
+		if rest := g.values[1:]; len(g.items) > 1 && g.items[1]-g.items[0] >= 2 && r.complementOf(g.m, g.values[:1], rest) {
+			r.note(fmt.Sprintf("%s read as not %s: %s are what that leaves", g.m.field, g.values[0], strings.Join(rest, ", ")))
+			g.values = g.values[:1]
+		} else {
+			r.uncover("a negation that leaves no value of %s (%s)", g.m.field, valuesText(toAny(g.values)))
+			return
+		}
 	}
 	r.q.Filters = append(r.q.Filters, filterOf(g.m.src.Name, g.m.field, g.values, g.not))
+}
+
+// fieldValues are every value a field is known to have: its schema's closed list and the
+// values read from the data.
+func fieldValues(m *meaning) []string {
+	var all []string
+	if f := m.src.Field(m.field); f != nil {
+		all = appendNew(all, f.Values...)
+	}
+	return appendNew(all, m.src.Values[m.field]...)
+}
+
+// excludesAll reports an exclusion of every value the field is known to have.
+func (r *reader) excludesAll(g *valueGroup) bool {
+	all := fieldValues(g.m)
+	if len(all) == 0 {
+		return false
+	}
+	for _, v := range all {
+		if !contains(g.values, v) {
+			return false
+		}
+	}
+	return true
+}
+
+// complementOf reports that rest is exactly what the field's values leave without first.
+func (r *reader) complementOf(m *meaning, first, rest []string) bool {
+	var left []string
+	for _, v := range fieldValues(m) {
+		if !contains(first, v) {
+			left = append(left, v)
+		}
+	}
+	return sameValues(toAny(left), toAny(rest))
+}
+
+func toAny(vs []string) []any {
+	out := make([]any, len(vs))
+	for i, v := range vs {
+		out[i] = v
+	}
+	return out
 }
 
 // filterOf is an equals or in condition (their negations with not) on values of a field.
