@@ -565,3 +565,28 @@ func TestValueAndItsField(t *testing.T) {
 		{"findings excluding closed, open, in progress and deferred", []string{`leaves no value of status`}, nil},
 	})
 }
+
+// TestLearnersWords: the words of people learning the business — basis phrases (at menu
+// prices, once discounts are taken off), "without any discount", "how big", "più debole",
+// "che fetta", "whatever the unit", "racial make-up", a formula after the measure it restates.
+func TestLearnersWords(t *testing.T) {
+	runParseCases(t, "analytics", []parseCase{
+		{"What's our total revenue at menu prices, before any discounts come off?", []string{`"metric":"revenue"`}, []string{`"uncovered"`, `net_revenue`}},
+		{"Which waiter brings in the most money once discounts are taken off?", []string{`"metric":"net_revenue"`, `"field":"waiter"`}, []string{`"uncovered"`}},
+		{"Luca's March orders without any discount — how many per payment method?", []string{`"field":"discount_percent","op":"equals"`, `"field":"payment_method"`}, []string{`"uncovered"`}},
+		{"How many orders had some discount and was paid in cash?", []string{`"field":"discount_percent","op":"greaterThan"`}, []string{`"uncovered"`}},
+		{"Qual è stato il mese più debole come fatturato netto, cioè dopo gli sconti?", []string{`"metric":"net_revenue"`, `"desc":false`}, []string{`"uncovered"`}},
+		{"Che fetta del fatturato lordo (prima degli sconti) viene dai vini?", []string{`"share"`, `"Vini"`}, []string{`"uncovered"`}},
+		{"Food cost %: ingredient cost over pre-discount revenue.", []string{`"metric":"food_cost_percent"`}, []string{`"uncovered"`}},
+	})
+	runParseCases(t, "trade", []parseCase{
+		{"How many declarations are for a quantity of 5,000 or more, whatever the unit?", []string{`"field":"quantity","op":"atLeast","values":[5000]`}, []string{`"uncovered"`, `"field":"unit"`}},
+		{"Quanti pezzi di Galaxy A54 sono entrati nel 2024?", []string{`"Smartphone Galaxy A54"`}, []string{`"uncovered"`}},
+	})
+	runParseCases(t, "clinical", []parseCase{
+		{"How big is the ITT population?", []string{`"ITTFL"`}, []string{`"uncovered"`}},
+		{"How many subjects stayed on treatment for more than 120 days?", []string{`"field":"TRTDURD","op":"greaterThan","values":[120]`}, []string{`"uncovered"`}},
+		{"How many severe adverse events were there? I mean events, not people.", []string{`"unit":"events"`, `"SEVERE"`}, []string{`"uncovered"`}},
+		{"How many adverse events were considered related to study drug, counting both 'related' and 'possibly related'?", []string{`"field":"AEREL"`, `"POSSIBLY RELATED"`}, []string{`"uncovered"`}},
+	})
+}

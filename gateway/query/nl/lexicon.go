@@ -371,6 +371,19 @@ func init() {
 		calendar year|calendar|anno solare|both years|both years together|together|insieme|tutti e due gli anni|entrambi gli anni|
 		averaging over|averaged over|averaging across|averaged across|into|-`)
 	add(gCompare, `confrontami|confrontaci|confrontatemi|compare for me`)
+	// More framing from people learning the business: "proveniente dal Giappone", "sono
+	// entrati nel 2024", "stayed on treatment", "whatever the unit", "break them down by",
+	// "I mean events", "dei due mesi", "counting both X and Y", "e quanto costa".
+	add(gFiller, `proveniente|provenienti|provenienza|coming from|originating from|entrati|entrate|entrato|entrata|entered|
+		stayed|stayed on|remained|remained on|rimasti|rimaste|rimasto|
+		whatever the unit|regardless of the unit|in any unit|any unit|qualunque unita|indipendentemente dall unita|
+		break|break them|break it|down|i mean|i meant|intendo|counting both|contando sia|
+		dei due mesi|dei due anni|delle due|tutti e due|tutte e due|entrambi|entrambe|both of them|the two years|the two months|i due mesi|i due anni|
+		e quanto costa|quanto costa|and how much is it|and what does it cost|what does it cost|how much does it cost`)
+	add(gSize, `how big|how large|quanto e grande|quanto grande`)
+	add(gLeast, `piu debole|piu deboli|weakest|the weakest`)
+	add(gMost, `piu forte|piu forti|strongest|the strongest`)
+	add(gPercent, `fetta|che fetta|slice|quanta parte|che parte|what part`)
 	add(gAny, `some`)
 	add(gMention, `have the word|has the word|having the word|have the words|has the words`)
 	// The question words as they are often mistyped (a typo of a generic word is otherwise

@@ -554,6 +554,10 @@ func (r *reader) presence() {
 			continue
 		}
 		p := r.prev(k, 1)
+		anyAt := -1
+		if p >= 0 && r.items[p].is(gAny) && !r.items[p].used { // "without any discount", "had some discount"
+			anyAt, p = p, r.prev(p, 1)
+		}
 		none := p >= 0 && r.items[p].is(gNone) && !r.items[p].used
 		if p < 0 || !(r.items[p].is(gOne) || r.items[p].is(gWith) || none) {
 			continue
@@ -562,6 +566,9 @@ func (r *reader) presence() {
 			continue
 		}
 		it.used = true
+		if anyAt >= 0 {
+			r.items[anyAt].used = true
+		}
 		zero := none
 		if none {
 			r.items[p].used = true

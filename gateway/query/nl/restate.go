@@ -32,13 +32,32 @@ func (r *reader) restatements() {
 		r.items = append(r.items[:k], r.items[end:]...)
 		return
 	}
-	if k := r.trailingFormula(); k > 0 {
+	// The formula may start with the measure it restates ("Food cost %: ingredient cost over
+	// pre-discount revenue"): the restatement is the shortest tail that restates a measure
+	// named before it.
+	for k := max(r.trailingFormula(), 1); k < len(r.items); k++ {
 		before := r.measuresBefore(k)
-		if len(before) > 0 && r.restates(k, len(r.items), before) {
+		if len(before) > 0 && r.formulaFrom(k) && r.restates(k, len(r.items), before) {
 			r.note("\"" + r.span(k) + "\" read as restating " + before[len(before)-1].metric)
 			r.items = r.items[:k]
+			return
 		}
 	}
+}
+
+// formulaFrom reports that the items from k on relate two or more parts by an arithmetic
+// word.
+func (r *reader) formulaFrom(k int) bool {
+	parts, ops := 0, 0
+	for _, x := range r.items[k:] {
+		switch {
+		case x.is(gArith) && len(x.ms) == 0, x.is(gGT) && x.word == "over":
+			ops++
+		case x.kind(mMeasure) != nil || x.kind(mField) != nil:
+			parts++
+		}
+	}
+	return parts >= 2 && ops > 0
 }
 
 // restatementEnd is where a restatement starting at k ends: at a grouping after it
@@ -93,11 +112,11 @@ func (r *reader) trailingFormula() int {
 	for k := len(r.items) - 1; k >= 0; k-- {
 		x := r.items[k]
 		switch {
-		case x.is(gArith) && len(x.ms) == 0:
-			ops++
+		case x.is(gArith) && len(x.ms) == 0, x.is(gGT) && x.word == "over":
+			ops++ // "ingredient cost over pre-discount revenue"
 		case x.kind(mMeasure) != nil || x.kind(mField) != nil:
 			parts++
-		case x.is(gFiller) || x.is(gSum):
+		case x.is(gFiller) || x.is(gSum), onlyBasis(x.ms):
 		default:
 			k = -1
 			continue
@@ -134,8 +153,8 @@ func (r *reader) restates(k, end int, before []*meaning) bool {
 		switch {
 		case r.partOf(x, before): // "total kilos": the quantity, in its unit
 			named = true
-		case x.kind(mBasis) != nil && len(x.ms) == 1: // "prima degli sconti": the basis it has
-		case x.is(gFiller), x.is(gVs), x.is(gPercent), x.is(gSum), len(x.ms) == 0 && (x.is(gArith) || relating[x.word]):
+		case onlyBasis(x.ms): // "prima degli sconti": the basis it has
+		case x.is(gFiller), x.is(gVs), x.is(gPercent), x.is(gSum), len(x.ms) == 0 && (x.is(gArith) || relating[x.word] || x.is(gGT) && x.word == "over"):
 		default:
 			return false
 		}
@@ -210,4 +229,15 @@ func sameExpr(a, b *data.Expr) bool {
 		return false
 	}
 	return sameExpr(a.Left, b.Left) && sameExpr(a.Right, b.Right)
+}
+
+// onlyBasis reports meanings that are all basis words ("pre-discount", matched as itself and
+// by its stem).
+func onlyBasis(ms []meaning) bool {
+	for _, m := range ms {
+		if m.kind != mBasis {
+			return false
+		}
+	}
+	return len(ms) > 0
 }
