@@ -590,3 +590,17 @@ func TestLearnersWords(t *testing.T) {
 		{"How many adverse events were considered related to study drug, counting both 'related' and 'possibly related'?", []string{`"field":"AEREL"`, `"POSSIBLY RELATED"`}, []string{`"uncovered"`}},
 	})
 }
+
+// TestWithoutDiscountsAmbiguous: "without discounts" right after a measure computed before
+// them may keep the rows without one or mean the value before them: refused; after the rows
+// it is their condition. A basis word with rows kept at zero discount is refused too.
+func TestWithoutDiscountsAmbiguous(t *testing.T) {
+	runParseCases(t, "analytics", []parseCase{
+		{"fatturato senza sconti", []string{`"uncovered"`, `keeps the rows without`}, nil},
+		{"revenue without discounts", []string{`"uncovered"`}, nil},
+		{"revenue of orders without discounts", []string{`"field":"discount_percent","op":"equals"`}, []string{`"uncovered"`}},
+		{"quanti ordini senza sconto", []string{`"field":"discount_percent","op":"equals"`}, []string{`"uncovered"`}},
+		{"Scontrino medio per ordine, a prezzi pieni (senza sconti)", []string{`"uncovered"`}, nil},
+		{"fatturato lordo degli ordini con sconto", []string{`"field":"discount_percent","op":"greaterThan"`}, []string{`"uncovered"`}},
+	})
+}

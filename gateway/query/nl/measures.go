@@ -115,7 +115,29 @@ func (r *reader) readBasis(seen map[string]bool) {
 			}
 		}
 		it.used = !contradicted
+		if f := r.basisField(m.metric); f != "" && it.used {
+			// "scontrino medio a prezzi pieni (senza sconti)": the orders without a discount,
+			// or the prices before it — two readings, two numbers
+			r.uncover("whether the condition on %s keeps only some rows or restates %q", f, it.word)
+		}
 	}
+}
+
+// basisField is a field the query keeps at zero that a measure refining metric is computed
+// from (discount_percent, of the net revenue that refines the revenue), or "".
+func (r *reader) basisField(metric string) string {
+	for name, md := range r.fact.Decl.Measures {
+		e, ok := r.fact.Dataset.Metric(name)
+		if md.Refines != metric || !ok {
+			continue
+		}
+		for _, f := range r.q.Filters { // "senza sconti": at zero, which "before discounts" also says
+			if f.Source == r.fact.Name && f.Op == data.OpEquals && usesField(e, f.Field) {
+				return f.Field
+			}
+		}
+	}
+	return ""
 }
 
 // ratioOfMeasures reads two measures with a percentage ("il food cost in percentuale sul

@@ -565,6 +565,13 @@ func (r *reader) presence() {
 		if n := r.next(k, 1); n >= 0 && r.items[n].num != nil {
 			continue
 		}
+		if pp := r.prev(p, 1); none && pp >= 0 && r.items[pp].kind(mMeasure) != nil && r.refinedBy(m.field) {
+			// "fatturato senza sconti", "revenue without discounts": the revenue of the orders
+			// without one, or the revenue before discounts — two readings, two numbers
+			r.uncover("whether \"%s %s\" keeps the rows without %s or means the value before them", r.items[p].word, it.word, m.field)
+			it.used, r.items[p].used = true, true
+			continue
+		}
 		it.used = true
 		if anyAt >= 0 {
 			r.items[anyAt].used = true
@@ -580,6 +587,17 @@ func (r *reader) presence() {
 		}
 		r.q.Filters = append(r.q.Filters, presence(m, zero))
 	}
+}
+
+// refinedBy reports a field that a measure refining another is computed from
+// (discount_percent of the net revenue): its absence may say the basis, not a condition.
+func (r *reader) refinedBy(field string) bool {
+	for name, md := range r.fact.Decl.Measures {
+		if e, ok := r.fact.Dataset.Metric(name); ok && md.Refines != "" && usesField(e, field) {
+			return true
+		}
+	}
+	return false
 }
 
 // presence is the condition that a row has a numeric field (above zero), or, absent, has
