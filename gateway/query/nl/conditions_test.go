@@ -604,3 +604,22 @@ func TestWithoutDiscountsAmbiguous(t *testing.T) {
 		{"fatturato lordo degli ordini con sconto", []string{`"field":"discount_percent","op":"greaterThan"`}, []string{`"uncovered"`}},
 	})
 }
+
+// TestTrapFamilies: a text search named in one text field searches that field only; a
+// threshold "in total" is on each group's total; "whose" is a relative; a value joined to
+// another field's word by "and" is refused.
+func TestTrapFamilies(t *testing.T) {
+	runParseCases(t, "findings", []parseCase{
+		{"How many findings have the word 'missing' in their title?", []string{`"field":"title","op":"contains","values":["missing"]`}, []string{`"uncovered"`, `"or"`}},
+		{"How many findings use the word 'missing' in their description?", []string{`"field":"description","op":"contains"`}, []string{`"uncovered"`, `"or"`}},
+		{"findings mentioning fire", []string{`"or":["description"]`}, []string{`"uncovered"`}},
+		{"List the critical findings whose status is Open.", []string{`"rows":true`, `"values":["Open"]`}, []string{`"uncovered"`, `"groupBy"`}},
+	})
+	runParseCases(t, "trade", []parseCase{
+		{"Which companies imported more than 3 million USD in total, and how much each?", []string{`"having"`, `"field":"importCompanyName"`}, []string{`"uncovered"`, `"field":"totalValueUSD"`}},
+		{"declarations with more than 3 million in total", []string{`"uncovered"`}, nil},
+	})
+	runParseCases(t, "analytics", []parseCase{
+		{"How many different dishes and drinks did we sell in May?", []string{`"uncovered"`}, []string{`"Bevande"`}},
+	})
+}

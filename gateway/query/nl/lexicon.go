@@ -162,7 +162,8 @@ func init() {
 	add(gLT, `less than|fewer than|under|below|lower than|smaller than|cheaper than|meno di|sotto|inferiore a|inferiori a|minore di|minori di`)
 	add(gGE, `at least|or more|or above|or over|or higher|almeno|o piu|minimo di|non meno di|no less than`)
 	add(gLE, `at most|or less|or fewer|or below|up to|al massimo|o meno|fino a un massimo di|no more than|non piu di`)
-	add(gWhich, `which|quale|quali|qual e|what is the|which one|which ones|in quale|in which|in what|for which|per quale|whose`)
+	add(gWhich, `which|quale|quali|qual e|what is the|which one|which ones|in quale|in which|in what|for which|per quale`)
+	add(gFiller, `whose`) // "the findings whose status is Open": a relative, the condition follows
 	add(gWho, `who|chi|whom`)
 	add(gShow, `show|show me|list|list all|display|see|view|give|mostra|mostrami|mostraci|elenca|elencami|elenchi|mi elenchi|elencate|lista|elenco|fammi vedere|visualizza|dammi|find|trova|trovami|get me|fetch|pull|print|export|estrai|details|dettagli|dettaglio`)
 	add(gPercent, `percentage|percent|per cent|percentuale|share|quota|proportion|proporzione|rate of|tasso di|incidenza|%|what fraction|fraction`)
@@ -385,7 +386,7 @@ func init() {
 	add(gMost, `piu forte|piu forti|strongest|the strongest`)
 	add(gPercent, `fetta|che fetta|slice|quanta parte|che parte|what part`)
 	add(gAny, `some`)
-	add(gMention, `have the word|has the word|having the word|have the words|has the words`)
+	add(gMention, `have the word|has the word|having the word|have the words|has the words|use the word|uses the word|using the word|contain the word|contains the word`)
 	// The question words as they are often mistyped (a typo of a generic word is otherwise
 	// never corrected: typos.go).
 	add(gWhich, `wich|whcih|wihch|whic`)

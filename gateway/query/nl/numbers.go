@@ -87,7 +87,7 @@ func (r *reader) threshold(k int) bool {
 	if !ok || len(r.items[opAt].ms) > 0 {
 		return false
 	}
-	if r.groupTotal(opAt, k, op) {
+	if r.groupTotal(opAt, k, op) || r.totalAfter(opAt, k, op) {
 		return true
 	}
 	for _, j := range []int{r.prev(opAt, 1), r.next(k, 1), r.prev(opAt, 2), r.next(k, 2)} {
@@ -200,6 +200,33 @@ func (r *reader) applyHaving() {
 		}
 	}
 	r.uncover("a condition on a total (%q) of a measure this query does not compute", h.word)
+}
+
+// totalWords say that a threshold is on a total: "more than 3 million USD in total".
+var totalWords = set("in total", "in totale", "overall", "altogether", "complessivamente", "in all", "combined", "total", "in tutto")
+
+// totalAfter reads a threshold followed by a word of the total ("which companies imported
+// more than 3 million USD in total"): a condition on each group's total of the default
+// measure, never on each row; where rows are named, which rows' total passes is not said.
+func (r *reader) totalAfter(opAt, k int, op string) bool {
+	at := -1
+	for _, j := range []int{r.next(k, 1), r.next(k, 2), r.next(k, 3), k + 1, k + 2, k + 3} {
+		if j >= 0 && j < len(r.items) && totalWords[r.items[j].word] {
+			at = j
+			break
+		}
+	}
+	dm := r.fact.Decl.DefaultMeasure
+	if at < 0 || dm == "" {
+		return false
+	}
+	r.items[k].used, r.items[opAt].used, r.items[at].used = true, true, true
+	if r.rowNounOfFact() {
+		r.uncover("a condition on a total (%q %s … %q): which rows' total passes it", r.items[opAt].word, r.items[k].num.orig, r.items[at].word)
+		return true
+	}
+	r.having = &pendingHaving{op: op, value: r.items[k].num.num, measure: &meaning{kind: mMeasure, src: r.fact, metric: dm}, word: r.items[at].word}
+	return true
 }
 
 // rowNounOfFact reports a word naming the fact's rows (declarations, orders).

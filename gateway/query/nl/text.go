@@ -26,18 +26,23 @@ func (r *reader) readText() {
 		}
 		var texts []any
 		var quoted []string
+		last := k
 		for run := r.searchRun(k, src); len(run) > 0; run = r.searchRun(r.orNext(run[len(run)-1]), src) {
 			text := r.searchText(run)
 			texts, quoted = append(texts, text), append(quoted, fmt.Sprintf("%q", text))
 			for _, j := range run {
 				r.items[j].used = true
 			}
+			last = run[len(run)-1]
 		}
 		if len(texts) == 0 {
 			continue
 		}
 		it.used = true
 		fields := src.TextFields()
+		if f := r.namedTextField(last, src, fields); f != "" {
+			fields = []string{f} // "the word 'missing' in their title": that field only
+		}
 		r.q.Filters = append(r.q.Filters, semantic.Filter{Source: src.Name, Field: fields[0], Or: fields[1:], Op: data.OpContains, Values: texts, Match: data.MatchNormalized})
 		r.note(fmt.Sprintf("%s searched in the %s of the %s", semantic.JoinOr(quoted), semantic.JoinOr(fields), orUnit(src)))
 	}
@@ -166,6 +171,21 @@ func singular(w string) string {
 		return w[:n-1]
 	}
 	return w
+}
+
+// namedTextField is the text field named right after a search ("'missing' in their
+// title", "'north' in the description", "nel titolo"), marked read; or "".
+func (r *reader) namedTextField(last int, src *semantic.Source, fields []string) string {
+	n := r.next(last, 1)
+	if n < 0 || len(r.items[n].ms) != 1 {
+		return ""
+	}
+	f := r.items[n].kind(mField)
+	if f == nil || f.src != src || !contains(fields, f.field) {
+		return ""
+	}
+	r.items[n].used = true
+	return f.field
 }
 
 // textConditions reads conditions on the text of a string field that the question names:

@@ -149,6 +149,14 @@ func (r *reader) addValueFilter(g *valueGroup) {
 			}
 		}
 	}
+	if p := r.prev(g.items[0], 1); p >= 0 && (r.items[p].is(gAnd) || r.items[p].is(gOr)) {
+		if pp := r.prev(p, 1); pp >= 0 && len(r.items[pp].ms) == 1 && r.items[pp].kind(mField) != nil && r.items[pp].kind(mField).field != g.m.field {
+			// "how many different dishes and drinks": the drinks are one more kind counted,
+			// or the dishes' condition — two readings, two numbers
+			r.uncover("whether %q is a condition or more %s", r.items[g.items[0]].word, r.items[pp].word)
+			return
+		}
+	}
 	if g.not && len(g.values) > 1 && r.excludesAll(g) {
 		// "not closed yet — open, in progress or deferred": the values after the first spell
 		// out what "not closed" leaves, they are not excluded too
