@@ -242,6 +242,11 @@ func TestAskedPercentChange(t *testing.T) {
 	if err != nil || res.Shape != ShapeScalar || len(res.Values) != 1 || res.Values[0] != 29.67 || res.Units[0] != "%" || !strings.Contains(res.Notes[len(res.Notes)-1], "2025-04: 3527.5; 2025-05: 4574.12") {
 		t.Fatalf("%+v %v", res, err)
 	}
+	q.Compare.Difference = true // asked in percent and as a difference: the percent, never a panic
+	res, err = Execute(context.Background(), mm.m, q, mm.read)
+	if err != nil || res.Shape != ShapeScalar || res.Values[0] != 29.67 {
+		t.Fatalf("with a difference too: %+v %v", res, err)
+	}
 	q.Compare.Sides[0] = month("2025-07", "2025-07-01", "2025-07-31")
 	var un *Unanswerable
 	if _, err := Execute(context.Background(), mm.m, q, mm.read); !errors.As(err, &un) {

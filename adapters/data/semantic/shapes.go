@@ -236,12 +236,13 @@ func (x *exec) compare(ctx context.Context) error {
 				d.Percent = &p
 			}
 			x.res.Difference = d
-			if x.q.Compare.Difference && len(gs) == 2 {
-				x.askedDifference(a, b)
-			}
-			if x.q.Compare.PercentChange && len(gs) == 2 && a != 0 {
+			switch {
+			case x.q.Compare.PercentChange && len(gs) == 2 && a != 0: // asked in percent, whatever else is asked
 				x.askedPercentChange(a, b)
 				return nil
+			case x.q.Compare.PercentChange:
+			case x.q.Compare.Difference && len(gs) == 2:
+				x.askedDifference(a, b)
 			}
 		}
 	}

@@ -330,6 +330,7 @@ func TestDifferenceAsked(t *testing.T) {
 	runParseCases(t, "analytics", []parseCase{
 		{"Di quanto il fatturato dei Secondi supera quello dei Primi?", []string{`"label":"Secondi"`, `"label":"Primi"`, `"difference":true`}, []string{`"uncovered"`}},
 		{"orders with more than 5 pieces", []string{`"op":"greaterThan","values":[5]`}, []string{`"compare"`}},
+		{"How much more gross revenue did Sara bring in than Marco?", []string{`"label":"Sara"`, `"label":"Marco"`, `"difference":true`}, []string{`"uncovered"`}},
 	})
 	runParseCases(t, "trade", []parseCase{
 		{"By how much does Germany's total import value exceed South Korea's?", []string{`"difference":true`}, []string{`"uncovered"`}},
@@ -621,5 +622,18 @@ func TestTrapFamilies(t *testing.T) {
 	})
 	runParseCases(t, "analytics", []parseCase{
 		{"How many different dishes and drinks did we sell in May?", []string{`"uncovered"`}, []string{`"Bevande"`}},
+	})
+}
+
+// TestDifferenceSaid: "quanto … in più … rispetto a" and "how much more … than" ask the
+// difference even beside a comparison word.
+func TestDifferenceSaid(t *testing.T) {
+	runParseCases(t, "trade", []parseCase{
+		{"Nel 2024 quanto ha importato in più la Corea del Sud rispetto al Giappone, in dollari?", []string{`"difference":true`, `"label":"South Korea"`}, []string{`"uncovered"`}},
+	})
+	runParseCases(t, "analytics", []parseCase{
+		{"quanto abbiamo fatturato in più a marzo rispetto a febbraio?", []string{`"difference":true`}, []string{`"uncovered"`}},
+		{"fatturato marzo vs febbraio", []string{`"compare"`}, []string{`"difference":true`}},
+		{"Di quanto è cambiato in percentuale il fatturato di maggio rispetto ad aprile?", []string{`"percentChange":true`}, []string{`"difference":true`}},
 	})
 }

@@ -27,6 +27,32 @@ func (r *reader) differenceAsked() bool {
 	return false
 }
 
+// differenceSaid reports a question that says the difference in so many words, whatever
+// else compares the sides: "how much more", "how many more", "quanto … in più", "di
+// quanto" ("Nel 2024 quanto ha importato in più la Corea del Sud rispetto al Giappone").
+func (r *reader) differenceSaid() bool {
+	ts := r.ts
+	quanto := false
+	for i := range ts {
+		w := ts[i].w
+		next := ""
+		if i+1 < len(ts) {
+			next = ts[i+1].w
+		}
+		switch {
+		case w == "how" && (next == "much" || next == "many") && i+2 < len(ts) && ts[i+2].w == "more":
+			return true
+		case w == "di" && next == "quanto":
+			return true
+		case w == "quanto" || w == "quanti" || w == "quante":
+			quanto = true
+		case quanto && w == "in" && next == "piu":
+			return true
+		}
+	}
+	return false
+}
+
 var exceedWords = set("exceed", "exceeds", "exceeded", "supera", "superano", "superato", "superata")
 
 // thanSide reports "than" / "di" after "more" at i, with no number after it ("more AEs

@@ -44,7 +44,7 @@ func (r *reader) readTimes() {
 		res = append(res, rv)
 	}
 	idx, res = samePeriodOnce(idx, res)
-	difference := len(idx) == 2 && r.q.Compare == nil && !r.has(gVs) && !r.has(gCompare) && r.differenceAsked()
+	difference := len(idx) == 2 && r.q.Compare == nil && (!r.has(gVs) && !r.has(gCompare) && r.differenceAsked() || r.differenceSaid())
 	if len(idx) >= 2 && r.q.Compare == nil && (r.has(gVs) || r.has(gCompare) || difference) {
 		cmp := &semantic.Compare{Difference: difference}
 		if difference {
@@ -236,7 +236,7 @@ func (r *reader) percentChange(first, last int) {
 		return
 	}
 	r.items[p].used = true
-	r.q.Compare.PercentChange = true
+	r.q.Compare.PercentChange, r.q.Compare.Difference = true, false
 	for k := first + 1; k < last; k++ {
 		if r.items[k].is(gVs) { // "maggio rispetto ad aprile": April is the base
 			s := r.q.Compare.Sides

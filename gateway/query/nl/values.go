@@ -230,7 +230,7 @@ func filterOf(src, field string, values []string, not bool) semantic.Filter {
 // School", "confronta contanti e carta", "Sara o Luca, chi ha fatturato di più". The
 // sides become the comparison; the other values stay filters.
 func (r *reader) compareValues(groups []*valueGroup) bool {
-	difference := r.differenceAsked() && !r.has(gVs) && !r.has(gCompare)
+	difference := r.differenceAsked() && !r.has(gVs) && !r.has(gCompare) || r.differenceSaid()
 	compare := r.has(gVs) || r.has(gCompare) || difference
 	which := r.moreOfEither(groups)
 	var pair []*valueGroup
@@ -274,7 +274,7 @@ func (r *reader) compareValues(groups []*valueGroup) bool {
 		cmp.Sides = append(cmp.Sides, semantic.Side{Label: strings.Join(vals, ", "), Filters: []semantic.Filter{filterOf(src, field, vals, false)}})
 	}
 	r.q.Compare = cmp
-	if difference && pair != nil {
+	if difference && (pair != nil || len(sides) == 2) { // "how much more revenue did Sara make than Marco": one run of two values
 		cmp.Difference = true
 		r.differenceWords()
 	}
