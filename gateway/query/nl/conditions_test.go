@@ -637,3 +637,25 @@ func TestDifferenceSaid(t *testing.T) {
 		{"Di quanto è cambiato in percentuale il fatturato di maggio rispetto ad aprile?", []string{`"percentChange":true`}, []string{`"difference":true`}},
 	})
 }
+
+// TestShareDenominators: every value after the share's verb is its condition ("are both
+// critical and closed": of all findings); "è stata fatta a marzo" puts March in the
+// condition; the rows and the condition as values of one field are refused.
+func TestShareDenominators(t *testing.T) {
+	runParseCases(t, "findings", []parseCase{
+		{"What percentage of all findings are both critical and closed?", []string{`"share":{"filters":[{"source":"findings","field":"severity"`, `"values":["Closed"]`}, []string{`"uncovered"`, `"filters":[{"source":"findings","field":"status"`}},
+		{"what percentage of open findings are high", []string{`"filters":[{"source":"findings","field":"status"`, `"share":{"filters":[{"source":"findings","field":"severity"`}, []string{`"uncovered"`}},
+	})
+	runParseCases(t, "analytics", []parseCase{
+		{"Che percentuale del fatturato lordo delle pizze è stata fatta a marzo?", []string{`"share":{"time":`, `"values":["Pizze"]`}, []string{`"uncovered"`}},
+	})
+	runParseCases(t, "trade", []parseCase{
+		{"what percentage of declarations from Japan are from China", []string{`rows and condition are values of one field`}, nil},
+	})
+	runParseCases(t, "clinical", []parseCase{
+		{"How many patients never had any adverse event?", []string{`"unit":"patients"`}, []string{`"uncovered"`}},
+	})
+	runParseCases(t, "findings", []parseCase{
+		{"How many findings were identified in the first quarter of 2022 (January to March)?", []string{`"from":"2022-01-01","to":"2022-03-31"`}, []string{`"uncovered"`}},
+	})
+}

@@ -381,6 +381,11 @@ func init() {
 		break|break them|break it|down|i mean|i meant|intendo|counting both|contando sia|
 		dei due mesi|dei due anni|delle due|tutti e due|tutte e due|entrambi|entrambe|both of them|the two years|the two months|i due mesi|i due anni|
 		e quanto costa|quanto costa|and how much is it|and what does it cost|what does it cost|how much does it cost`)
+	add(gFiller, `both dates included|both dates inclusive|both ends inclusive|dates included|inclusive of both|both|dated|
+		once|only once|counted once|counted only once|each counted once|counting identical|identical|counted|placed|place|fatta|fatte`)
+	add(gGE, `on or after|il o dopo`)
+	add(gLE, `on or before|il o prima`)
+	add(gNone, `never had|never had any|never experienced|never reported|non hanno mai avuto|non ha mai avuto|mai avuto`)
 	add(gSize, `how big|how large|quanto e grande|quanto grande`)
 	add(gLeast, `piu debole|piu deboli|weakest|the weakest`)
 	add(gMost, `piu forte|piu forti|strongest|the strongest`)

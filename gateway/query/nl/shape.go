@@ -631,8 +631,18 @@ func (r *reader) readShare() {
 		sh.Exists, r.exists = &e, r.exists[:len(r.exists)-1]
 	case r.predicateValue(k) != nil && len(r.q.Filters) > 0:
 		// "what percentage of declarations from Japan are from China": the condition is what
-		// follows the verb, whatever the rows' own words name before it
-		sh.Filters, r.q.Filters = shareCondition(r.q.Filters, r.predicateValue(k))
+		// follows the verb, whatever the rows' own words name before it; every value that
+		// follows it ("what percentage of all findings are both critical and closed")
+		after := r.predicateValues(k)
+		sh.Filters, r.q.Filters = predicateCondition(r.q.Filters, after)
+		for _, f := range sh.Filters {
+			if !allNamed(f.Values, after) {
+				// "declarations from Japan are from China": the rows and the condition are
+				// values of one field, read as one list
+				r.uncover("a share whose rows and condition are values of one field (%s)", f.Field)
+				return
+			}
+		}
 	case len(r.q.Time) > 0 && r.dim == nil && (r.periodAfterRows() || r.predicatePeriod(k)):
 		sh.Time, r.q.Time = r.q.Time, nil // "what percentage of declarations from Japan are from 2023"
 	case len(r.q.Filters) > 0:
@@ -663,9 +673,15 @@ func (r *reader) predicate(k int) int {
 		if copulas[r.ts[i].w] {
 			return i + 1
 		}
+		if r.ts[i].w == "e" && i+1 < len(r.ts) && participles[r.ts[i+1].w] { // "è stata fatta a marzo" ("e" alone is "and")
+			return i + 2
+		}
 	}
 	return -1
 }
+
+// participles follow "è" where it is a verb: "è stata", "è stato".
+var participles = set("stata", "stato", "stati", "state")
 
 var copulas = set("are", "is", "were", "was", "sono", "erano", "era", "siano", "sia")
 
@@ -681,6 +697,60 @@ func (r *reader) predicateValue(k int) *meaning {
 		}
 	}
 	return nil
+}
+
+// predicateValues are the values named after the share's predicate.
+func (r *reader) predicateValues(k int) []*meaning {
+	c := r.predicate(k)
+	var out []*meaning
+	for _, it := range r.items {
+		if m := it.kind(mValue); m != nil && c >= 0 && it.i >= c {
+			out = append(out, m)
+		}
+	}
+	return out
+}
+
+// predicateCondition splits the filters into the share's condition — every filter on a
+// field a value after the predicate names — and the rows it is a share of.
+func predicateCondition(fs []semantic.Filter, after []*meaning) (cond, base []semantic.Filter) {
+	for _, f := range fs {
+		named := false
+		for _, m := range after { // the filter of that value: "from Japan are from China" keeps Japan as the rows
+			named = named || f.Source == m.src.Name && f.Field == m.field && anyValue(f.Values, m.values)
+		}
+		if named {
+			cond = append(cond, f)
+		} else {
+			base = append(base, f)
+		}
+	}
+	return cond, base
+}
+
+// allNamed reports values that the meanings after the predicate all name.
+func allNamed(have []any, after []*meaning) bool {
+	for _, v := range have {
+		found := false
+		for _, m := range after {
+			found = found || contains(m.values, fmt.Sprint(v))
+		}
+		if !found {
+			return false
+		}
+	}
+	return true
+}
+
+func anyValue(have []any, named []string) bool {
+	for _, v := range have {
+		for _, n := range named {
+			if fmt.Sprint(v) == n {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // predicatePeriod reports a period named after the share's predicate and no value there.

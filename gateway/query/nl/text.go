@@ -20,6 +20,10 @@ func (r *reader) readText() {
 		if it.used || len(it.ms) > 0 || (it.gen != gMention && it.gen != gAbout) {
 			continue
 		}
+		if n := r.next(k, 1); it.gen == gMention && n >= 0 && (r.items[n].num != nil || comparisonGen(r.items[n].gen)) {
+			it.gen = gWith // "ordini che contengono almeno 3 pezzi": what they have, no text
+			continue
+		}
 		src := r.textSource()
 		if src == nil {
 			break
@@ -172,6 +176,8 @@ func singular(w string) string {
 	}
 	return w
 }
+
+func comparisonGen(g gen) bool { return g == gGE || g == gGT || g == gLE || g == gLT }
 
 // namedTextField is the text field named right after a search ("'missing' in their
 // title", "'north' in the description", "nel titolo"), marked read; or "".

@@ -26,7 +26,7 @@ func (r *reader) readTimes() {
 		return
 	}
 	min, max := dataRange(src, r.now)
-	if len(idx) >= 2 && (r.has(gVs) || r.has(gCompare)) {
+	if len(idx) >= 2 { // "gennaio vs febbraio 2024"; "the first quarter of 2022 (January to March)": one period, said twice
 		r.lendYear(idx)
 	}
 	if len(idx) == 1 && r.periodChange(idx[0], src, field, min, max) {
