@@ -659,3 +659,13 @@ func TestShareDenominators(t *testing.T) {
 		{"How many findings were identified in the first quarter of 2022 (January to March)?", []string{`"from":"2022-01-01","to":"2022-03-31"`}, []string{`"uncovered"`}},
 	})
 }
+
+// TestComparisonBeforeField: "on or after study day 50", "over age 65": the comparison
+// before a numeric field and its number.
+func TestComparisonBeforeField(t *testing.T) {
+	runParseCases(t, "clinical", []parseCase{
+		{"How many adverse events started on or after study day 50?", []string{`"field":"ASTDY","op":"atLeast","values":[50]`}, []string{`"uncovered"`}},
+		{"patients over age 65", []string{`"field":"AGE","op":"greaterThan","values":[65]`}, []string{`"uncovered"`}},
+		{"AEs with study day 30", []string{`"field":"ASTDY","op":"equals","values":[30]`}, []string{`"uncovered"`}},
+	})
+}

@@ -460,6 +460,12 @@ func (r *reader) fieldValue(k int) bool {
 	}
 	v := fieldNumber(m, n.num)
 	r.items[k].used, r.items[j].used = true, true
+	if o := r.prev(j, 1); o >= 0 && j < k && numeric(m) && !r.items[o].used && len(r.items[o].ms) == 0 && comparisonGen(r.items[o].gen) {
+		// "on or after study day 50", "over age 65": the comparison before the field
+		r.items[o].used = true
+		r.q.Filters = append(r.q.Filters, semantic.Filter{Source: m.src.Name, Field: m.field, Op: comparisons[r.items[o].gen], Values: []any{v}})
+		return true
+	}
 	more := r.numberList(k, !n.percent)
 	if len(more) == 0 {
 		r.q.Filters = append(r.q.Filters, semantic.Filter{Source: m.src.Name, Field: m.field, Op: data.OpEquals, Values: []any{v}})
