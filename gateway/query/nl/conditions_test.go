@@ -669,3 +669,15 @@ func TestComparisonBeforeField(t *testing.T) {
 		{"AEs with study day 30", []string{`"field":"ASTDY","op":"equals","values":[30]`}, []string{`"uncovered"`}},
 	})
 }
+
+// TestShareOfAverage: "the average discount percentage" is the field's average, never a
+// share; a share of an average is refused; the month of the year across years is refused.
+func TestShareOfAverage(t *testing.T) {
+	runParseCases(t, "analytics", []parseCase{
+		{"Among the orders that got a discount, what was the average discount percentage?", []string{`"op":"average","field":"discount_percent"`, `"op":"greaterThan"`}, []string{`"uncovered"`, `"share"`}},
+		{"what percentage of orders had a discount", []string{`"share"`}, []string{`"uncovered"`}},
+	})
+	runParseCases(t, "findings", []parseCase{
+		{"Which calendar month, across all years, saw the most findings identified?", []string{`"uncovered"`}, nil},
+	})
+}

@@ -387,6 +387,9 @@ func init() {
 	add(gLE, `on or before|il o prima`)
 	add(gNone, `never had|never had any|never experienced|never reported|non hanno mai avuto|non ha mai avuto|mai avuto`)
 	add(gSize, `how big|how large|quanto e grande|quanto grande`)
+	// The month of the year across years is no grouping the query makes (it groups by each
+	// year's month): refused, never answered with one year's month.
+	add(gUnsupported, `calendar month|calendar months|month of the year|months of the year|mese dell anno|mesi dell anno`)
 	add(gLeast, `piu debole|piu deboli|weakest|the weakest`)
 	add(gMost, `piu forte|piu forti|strongest|the strongest`)
 	add(gPercent, `fetta|che fetta|slice|quanta parte|che parte|what part`)

@@ -624,6 +624,11 @@ func (r *reader) readShare() {
 		return
 	}
 	r.items[k].used = true
+	if len(r.q.Measures) > 0 && !additiveOp(r.q.Measures[0].Op) {
+		// "the average discount percentage": a share of an average is no share of the rows
+		r.uncover("a share (%q) of %s %s, which does not add up over rows", r.items[k].word, r.q.Measures[0].Op, r.q.Measures[0].Field)
+		return
+	}
 	sh := &semantic.Share{}
 	switch {
 	case len(r.exists) > 0:
@@ -697,6 +702,11 @@ func (r *reader) predicateValue(k int) *meaning {
 		}
 	}
 	return nil
+}
+
+// additiveOp reports a measure a share can be taken of: a metric, a count or a sum.
+func additiveOp(op string) bool {
+	return op == "" || op == data.AggSum || op == data.AggCount || op == data.AggCountDistinct
 }
 
 // predicateValues are the values named after the share's predicate.
