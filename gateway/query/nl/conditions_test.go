@@ -681,3 +681,22 @@ func TestShareOfAverage(t *testing.T) {
 		{"Which calendar month, across all years, saw the most findings identified?", []string{`"uncovered"`}, nil},
 	})
 }
+
+// TestPreamblesNamedAgain: a leading clause about the one asking may name what the question
+// names again; "a prescindere da" fields is no condition; formatting asks nothing.
+func TestPreamblesNamedAgain(t *testing.T) {
+	runParseCases(t, "analytics", []parseCase{
+		{"Sto guardando i secondi piatti: nel primo trimestre del 2025, quanto hanno fatturato i secondi pagati con carta di credito?", []string{`"Secondi"`, `"Carta di credito"`, `speaks of the one asking`}, []string{`"uncovered"`}},
+		{"Sto guardando i vini: quanto hanno fatturato i secondi?", []string{`"uncovered"`}, []string{`speaks of the one asking`}},
+	})
+	runParseCases(t, "findings", []parseCase{
+		{"Elenca i rilievi del reparto HR emessi nel 2025, a prescindere dalla severità e dallo stato.", []string{`"rows":true`, `"values":["HR"]`}, []string{`"uncovered"`, `"field":"severity"`, `"field":"status"`}},
+		{"For each year, what share of that year's findings were critical? Percentages with one decimal.", []string{`"grain":"year"`, `"share"`}, []string{`"uncovered"`}},
+		{"Quanti rilievi di severità bassa risultano chiusi?", []string{`"Low"`, `"Closed"`}, []string{`"uncovered"`}},
+		{"findings regardless of", []string{`"uncovered"`}, nil},
+	})
+	runParseCases(t, "trade", []parseCase{
+		{"What's the average declaration value when Japan is the import country?", []string{`"op":"average","field":"totalValueUSD"`, `"Japan"`}, []string{`"uncovered"`}},
+		{"What is the weighted average unit price of semiconductor chips, meaning total value divided by total quantity across all their declarations?", []string{`"metric":"average_unit_price"`}, []string{`"uncovered"`}},
+	})
+}

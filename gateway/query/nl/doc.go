@@ -14,15 +14,16 @@
 //     lexicon words, or of a closed list of values) read as it, with a note.
 //   - lexicon.go, vocab.go, weekdays.go: the generic lexicon and the layer's vocabulary.
 //   - purpose.go, preamble.go: what the answer is for ("for the board meeting") and leading
-//     clauses about the one asking ("I'm new here:") that name nothing of the data, removed
-//     before reading, each said in a note.
+//     clauses about the one asking ("I'm new here:") that name nothing of the data or only
+//     what the question names again, removed before reading, each said in a note.
 //   - parse.go, dates.go, vague.go, yearstart.go, resolve.go: items (phrases, numbers,
 //     dates) and the periods they name ("da inizio anno" too), resolved against today or
 //     the data's own range.
 //   - read.go: the reader: unknown words, the fact source, what the question asks that no
 //     part of the query uses (leftovers: refused, never dropped).
-//   - values.go, negation.go, text.go: conditions on values, exclusions, "X, not Y", text
-//     searches and conditions on a field's text.
+//   - values.go, negation.go, text.go: conditions on values, exclusions, "X, not Y",
+//     "regardless of <fields>", text searches (in every text field, or the one named after
+//     the text) and conditions on a field's text.
 //   - numbers.go, numlist.go, days.go: thresholds, ranges, lists of values, top N, day
 //     numbers of a study.
 //   - times.go, dategrain.go: periods as conditions, comparisons of periods, changes

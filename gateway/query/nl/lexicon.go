@@ -66,6 +66,7 @@ const (
 	gMoney                      // money, soldi: the measure in money the question names, else the default one
 	gRestate                    // cioè, i.e., ovvero: what follows restates what came before (restate.go)
 	gArith                      // minus, divided by, times: the arithmetic of a restated measure (restate.go)
+	gRegardless                 // regardless of, a prescindere da: the fields after it are no condition
 )
 
 // grains are the time grains words name, for grouping by the time dimension.
@@ -387,6 +388,17 @@ func init() {
 	add(gLE, `on or before|il o prima`)
 	add(gNone, `never had|never had any|never experienced|never reported|non hanno mai avuto|non ha mai avuto|mai avuto`)
 	add(gSize, `how big|how large|quanto e grande|quanto grande`)
+	// Formatting asked of the answer, and more framing verbs: the value is the same.
+	add(gFiller, `one decimal|with one decimal|to one decimal|one decimal place|two decimals|with two decimals|to two decimals|
+		one decimal please|percentages with one decimal|percentage with one decimal|rounded|round it|arrotondato|arrotondata|
+		un decimale|una cifra decimale|con un decimale|due decimali|con due decimali|
+		risultano|risulta|risultavano|emessi|emesse|emesso|emessa|corrisponde|corrispondono|corresponds|corresponds to|
+		effettivamente|when|whenever|but`)
+	add(gRestate, `meaning`)
+	// "a prescindere dalla severità e dallo stato", "regardless of status": no condition on
+	// the fields named (readRegardless).
+	add(gRegardless, `regardless of|irrespective of|a prescindere da|a prescindere dalla|a prescindere dal|a prescindere dallo|
+		indipendentemente da|indipendentemente dalla|indipendentemente dal|indipendentemente dallo|no matter the|whatever the`)
 	// The month of the year across years is no grouping the query makes (it groups by each
 	// year's month): refused, never answered with one year's month.
 	add(gUnsupported, `calendar month|calendar months|month of the year|months of the year|mese dell anno|mesi dell anno`)

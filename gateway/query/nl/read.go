@@ -178,6 +178,7 @@ func (r *reader) read() {
 	r.readText()
 	r.unknownWords()
 	r.unitNegations()
+	r.readRegardless()
 	r.restatements()
 	r.chooseFact()
 	if r.fact == nil {
@@ -358,6 +359,30 @@ func (r *reader) countedRows() *item {
 	return first // "AE count", "severe AEs in female patients - how many?": the head noun
 }
 
+// readRegardless reads "a prescindere dalla severità e dallo stato", "regardless of
+// status": the fields named after it (joined by "and", fillers aside) are no condition.
+// A value after it is no such field, and the word stays unread.
+func (r *reader) readRegardless() {
+	for k, it := range r.items {
+		if !it.is(gRegardless) {
+			continue
+		}
+		fields := 0
+		for j := k + 1; j < len(r.items); j++ {
+			x := r.items[j]
+			if x.is(gFiller) || x.is(gAnd) || x.is(gOr) {
+				continue
+			}
+			if x.kind(mField) == nil || x.kind(mValue) != nil {
+				break
+			}
+			x.used = true
+			fields++
+		}
+		it.used = fields > 0
+	}
+}
+
 // relatedRows reports a row noun the counted rows must have, never what is counted: after
 // "at least one" ("men vs women - how many of each had at least one AE?"), or after a
 // relating word ("who had any", "with an", "che hanno avuto") that follows another row noun
@@ -501,6 +526,8 @@ func (r *reader) leftovers() {
 			r.uncover("a comparison (%q) this query does not apply", it.word) // "how many AEs does a patient have at most"
 		case len(it.ms) == 0 && (it.gen == gNot || it.gen == gNone):
 			r.uncover("a negation (%q) this query does not apply", it.word)
+		case len(it.ms) == 0 && it.gen == gRegardless:
+			r.uncover("what %q leaves aside: no field follows it", it.word)
 		case len(it.ms) == 0 && it.gen == gArith:
 			r.uncover("an arithmetic (%q) this query does not compute", it.word)
 		case len(it.ms) == 0 && it.gen == gRestate:

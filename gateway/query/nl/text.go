@@ -180,7 +180,8 @@ func singular(w string) string {
 func comparisonGen(g gen) bool { return g == gGE || g == gGT || g == gLE || g == gLT }
 
 // namedTextField is the text field named right after a search ("'missing' in their
-// title", "'north' in the description", "nel titolo"), marked read; or "".
+// title", "'north' in the description", "nel titolo"), marked read; or "" (none, or two
+// of them: "in their title or description" is every text field, marked read).
 func (r *reader) namedTextField(last int, src *semantic.Source, fields []string) string {
 	n := r.next(last, 1)
 	if n < 0 || len(r.items[n].ms) != 1 {
@@ -191,6 +192,12 @@ func (r *reader) namedTextField(last int, src *semantic.Source, fields []string)
 		return ""
 	}
 	r.items[n].used = true
+	if o := r.next(n, 1); o >= 0 && (r.items[o].is(gOr) || r.items[o].is(gAnd)) { // "in their title or description": all of them
+		if g := r.next(o, 1); g >= 0 && len(r.items[g].ms) == 1 && r.items[g].kind(mField) != nil && contains(fields, r.items[g].kind(mField).field) {
+			r.items[o].used, r.items[g].used = true, true
+			return ""
+		}
+	}
 	return f.field
 }
 
