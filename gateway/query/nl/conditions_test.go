@@ -700,3 +700,15 @@ func TestPreamblesNamedAgain(t *testing.T) {
 		{"What is the weighted average unit price of semiconductor chips, meaning total value divided by total quantity across all their declarations?", []string{`"metric":"average_unit_price"`}, []string{`"uncovered"`}},
 	})
 }
+
+// TestScopeFraming: "looking only at", "guardando" frame the scope the other words state;
+// "orders where a discount was applied" have one; "calcolato come" restates a measure;
+// "per un controllo" is what the answer is for.
+func TestScopeFraming(t *testing.T) {
+	runParseCases(t, "analytics", []parseCase{
+		{"Guardando mese per mese, quale mese ha avuto lo scontrino medio più alto, calcolato come fatturato diviso numero di ordini?", []string{`"metric":"ticket_medio"`, `"grain":"month"`, `"limit":1`}, []string{`"uncovered"`}},
+		{"I'd like a breakdown of the number of orders by payment method, but only for orders where a discount was applied.", []string{`"field":"payment_method"`, `"field":"discount_percent","op":"greaterThan"`}, []string{`"uncovered"`}},
+		{"Per un controllo sugli sconti, mi elenchi tutti gli ordini di tagliata di manzo a cui è stato applicato lo sconto del 20%?", []string{`"rows":true`, `"values":[20]`}, []string{`"uncovered"`}},
+		{"scontrino medio calcolato come fatturato diviso food cost", []string{`"uncovered"`}, nil},
+	})
+}

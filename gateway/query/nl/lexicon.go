@@ -394,7 +394,11 @@ func init() {
 		un decimale|una cifra decimale|con un decimale|due decimali|con due decimali|
 		risultano|risulta|risultavano|emessi|emesse|emesso|emessa|corrisponde|corrispondono|corresponds|corresponds to|
 		effettivamente|when|whenever|but`)
-	add(gRestate, `meaning`)
+	add(gRestate, `meaning|calcolato come|calcolata come|calculated as|computed as|defined as|inteso come|intesa come`)
+	// "Looking only at pizzas, …", "Guardando mese per mese, …": the scope or grouping the
+	// other words state; "orders where a discount was applied": the rows with one.
+	add(gFiller, `looking|looking at|looking only at|guardando|guardando a|guardando solo|focusing on|focus on|considering|considerando|limited to`)
+	add(gWith, `where a|where an|where there was a|a cui e stato applicato|a cui e stata applicata|in cui c e|with any`)
 	// "a prescindere dalla severità e dallo stato", "regardless of status": no condition on
 	// the fields named (readRegardless).
 	add(gRegardless, `regardless of|irrespective of|a prescindere da|a prescindere dalla|a prescindere dal|a prescindere dallo|

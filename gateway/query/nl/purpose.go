@@ -18,7 +18,8 @@ var purposeClause = regexp.MustCompile(`(?i)\b(?:for|per)\s+(?:the|my|our|a|an|t
 	`(?:\s+(?:with|con|coi|col)\s+(?:[\p{L}'-]+\s*){1,3}?(?:[,:;.!?]|\s+(?:mi serve|mi servono|ho bisogno|i need|i'd need|vorrei|i would like|please)\b))?`)
 
 const purposeNouns = `(?:review|reviews|meeting|meetings|slide|slides|deck|presentation|report|pack|committee|board|` +
-	`narratives|narrative|dashboard|memo|briefing|newsletter|riunione|riunioni|presentazione|relazione|comitato|consiglio|assemblea|incontro)\b`
+	`narratives|narrative|dashboard|memo|briefing|newsletter|riunione|riunioni|presentazione|relazione|comitato|consiglio|assemblea|incontro|` +
+	`controllo|controlli|verifica|check|audit)\b`
 
 // purposeLead are openers that frame a question without asking anything ("Quick one:").
 var purposeLead = regexp.MustCompile(`(?i)^\s*(?:quick one|quick question|domanda veloce|una domanda veloce)\b[\s:,-]*`)
