@@ -177,15 +177,6 @@ func (r *reader) amongField(k int) int {
 	return j
 }
 
-func (r *reader) hasKind(k mkind) bool {
-	for _, it := range r.items {
-		if it.kind(k) != nil {
-			return true
-		}
-	}
-	return false
-}
-
 // hasUnused reports an item of kind k that no reading has used ("older" of "65 years or
 // older" is a threshold's, no ranking).
 func (r *reader) hasUnused(k mkind) bool {
