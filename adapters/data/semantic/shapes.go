@@ -255,25 +255,23 @@ func (x *exec) compare(ctx context.Context) error {
 // askedDifference answers a comparison whose question asks the difference: the first
 // side's value minus the second's, as one value, with both values in a note.
 func (x *exec) askedDifference(a, b float64) {
-	gs := x.res.Groups
 	unit := ""
 	if len(x.res.Units) > 0 {
 		unit = x.res.Units[0]
 	}
-	measure := "value"
-	if len(x.res.Measures) > 0 {
-		measure = x.res.Measures[0]
-	}
-	x.res.Notes = append(x.res.Notes, fmt.Sprintf("%v: %s; %v: %s", gs[0].Label, strconv.FormatFloat(a, 'f', -1, 64), gs[1].Label, strconv.FormatFloat(b, 'f', -1, 64)))
-	x.res.Shape, x.res.Dimension, x.res.Groups, x.res.Difference = ShapeScalar, "", nil, nil
-	x.res.Measures = []string{fmt.Sprintf("%s, %v minus %v", measure, gs[0].Label, gs[1].Label)}
-	x.res.Units = []string{unit}
-	x.res.Values = []any{round2(a - b)}
+	x.oneValue(a, b, "%s, %v minus %v", unit, round2(a-b))
 }
 
 // askedPercentChange answers a comparison whose question asks the change in percent: the
 // last side's value minus the first's, in percent of the first, with both values in a note.
 func (x *exec) askedPercentChange(a, b float64) {
+	x.oneValue(a, b, "change of %s from %v to %v", "%", round2((b-a)/a*100))
+}
+
+// oneValue makes a two-sided comparison's answer one value computed from the sides' values
+// a and b, named by format (the measure, the first side, the second), with both values in a
+// note.
+func (x *exec) oneValue(a, b float64, format, unit string, v float64) {
 	gs := x.res.Groups
 	measure := "value"
 	if len(x.res.Measures) > 0 {
@@ -281,9 +279,9 @@ func (x *exec) askedPercentChange(a, b float64) {
 	}
 	x.res.Notes = append(x.res.Notes, fmt.Sprintf("%v: %s; %v: %s", gs[0].Label, strconv.FormatFloat(a, 'f', -1, 64), gs[1].Label, strconv.FormatFloat(b, 'f', -1, 64)))
 	x.res.Shape, x.res.Dimension, x.res.Groups, x.res.Difference = ShapeScalar, "", nil, nil
-	x.res.Measures = []string{fmt.Sprintf("change of %s from %v to %v", measure, gs[0].Label, gs[1].Label)}
-	x.res.Units = []string{"%"}
-	x.res.Values = []any{round2((b - a) / a * 100)}
+	x.res.Measures = []string{fmt.Sprintf(format, measure, gs[0].Label, gs[1].Label)}
+	x.res.Units = []string{unit}
+	x.res.Values = []any{v}
 }
 
 // share answers the percentage of the rows (of the query's scope) that also match the

@@ -6,17 +6,14 @@ package nl
 // fatturato più di febbraio?". Its two sides are compared and the answer is the first minus
 // the second. A comparison word before a number is a threshold ("more than 5"), never this.
 func (r *reader) differenceAsked() bool {
+	if r.differenceSaid() {
+		return true
+	}
 	ts := r.ts
 	for i := range ts {
-		w := ts[i].w
-		next := ""
-		if i+1 < len(ts) {
-			next = ts[i+1].w
-		}
+		w, next := wordAndNext(ts, i)
 		switch {
-		case (w == "how" && next == "many" || w == "how" && next == "much") && i+2 < len(ts) && ts[i+2].w == "more":
-			return true
-		case w == "by" && next == "how" && i+2 < len(ts) && ts[i+2].w == "much", w == "di" && next == "quanto":
+		case w == "by" && next == "how" && i+2 < len(ts) && ts[i+2].w == "much":
 			return true
 		case exceedWords[w] && !(i+1 < len(ts) && (ts[i+1].isNum || i+2 < len(ts) && articles[next] && ts[i+2].isNum)):
 			return true
@@ -34,11 +31,7 @@ func (r *reader) differenceSaid() bool {
 	ts := r.ts
 	quanto := false
 	for i := range ts {
-		w := ts[i].w
-		next := ""
-		if i+1 < len(ts) {
-			next = ts[i+1].w
-		}
+		w, next := wordAndNext(ts, i)
 		switch {
 		case w == "how" && (next == "much" || next == "many") && i+2 < len(ts) && ts[i+2].w == "more":
 			return true
@@ -78,4 +71,12 @@ func (r *reader) differenceWords() {
 			it.used = true
 		}
 	}
+}
+
+// wordAndNext are the word at i and the one after it ("" at the end).
+func wordAndNext(ts []token, i int) (string, string) {
+	if i+1 < len(ts) {
+		return ts[i].w, ts[i+1].w
+	}
+	return ts[i].w, ""
 }
