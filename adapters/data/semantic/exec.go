@@ -66,6 +66,9 @@ func Execute(ctx context.Context, m *Model, q *Query, read Reader) (*Result, err
 	if h := q.Having; h != nil && (q.GroupBy == nil || q.Rows || q.Compare != nil || q.Share != nil || q.AveragePer != nil || q.Without != nil || hasMedian(q) || h.Measure < 0 || h.Measure >= len(q.Measures)) {
 		return nil, unanswerable("a condition on each group's total needs a breakdown of that measure")
 	}
+	if q.CountGroups && (q.GroupBy == nil || q.Having == nil || q.Order != nil || q.Limit > 0) {
+		return nil, unanswerable("a number of groups needs a breakdown and a condition on each group, with no ranking")
+	}
 	x := &exec{m: m, q: q, read: read, fact: fact, res: &Result{Notes: append([]string(nil), q.Notes...)}}
 	if !q.Rows {
 		if err := x.searched(ctx); err != nil {

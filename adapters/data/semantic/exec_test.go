@@ -194,8 +194,23 @@ func TestAveragePerDay(t *testing.T) {
 	}
 }
 
-// TestCompareReturnsBothValuesAndTheDifference: a comparison of two periods answers each
-// side and the change from the first to the second.
+// TestCountGroups: the number of groups that pass a condition on each group's value is
+// one value, counted in the dimension's unit; without a condition it is refused.
+func TestCountGroups(t *testing.T) {
+	mm := openExample(t, "analytics", [3]string{"orders", "schema.yaml", "orders.csv"})
+	q := &Query{Source: "orders", Measures: []Measure{{Op: data.AggCount, Unit: "orders"}}, GroupBy: &Dimension{Source: "orders", Field: "customer_id"},
+		Having: &Having{Measure: 0, Op: data.OpAtLeast, Value: 5}, CountGroups: true}
+	res, err := Execute(context.Background(), mm.m, q, mm.read)
+	if err != nil || res.Shape != ShapeScalar || len(res.Values) != 1 || res.Values[0] != int64(84) || res.Units[0] != "customers" {
+		t.Fatalf("%+v %v", res, err)
+	}
+	q.Having = nil
+	var un *Unanswerable
+	if _, err := Execute(context.Background(), mm.m, q, mm.read); !errors.As(err, &un) {
+		t.Fatalf("a number of groups without a condition: %v", err)
+	}
+}
+
 // TestHaving: a threshold on each group's total keeps the groups that pass it; without a
 // breakdown it is refused.
 func TestHaving(t *testing.T) {
@@ -254,6 +269,8 @@ func TestAskedPercentChange(t *testing.T) {
 	}
 }
 
+// TestCompareReturnsBothValuesAndTheDifference: a comparison of two periods answers each
+// side and the change from the first to the second.
 func TestCompareReturnsBothValuesAndTheDifference(t *testing.T) {
 	mm := openExample(t, "analytics", [3]string{"orders", "schema.yaml", "orders.csv"})
 	q := &Query{Source: "orders", Measures: []Measure{{Metric: "revenue"}}, Compare: &Compare{Sides: []Side{

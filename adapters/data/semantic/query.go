@@ -30,6 +30,9 @@ type Query struct {
 	// total import value above 2 million"): a condition on each group's total, never on
 	// its rows.
 	Having *Having `json:"having,omitempty"`
+	// CountGroups asks for the number of groups (that pass Having) as the answer: "how many
+	// customers placed at least 5 orders" counts the customers whose orders are 5 or more.
+	CountGroups bool `json:"countGroups,omitempty"`
 	// Share asks for the percentage of the rows that also match Share's condition.
 	Share *Share `json:"share,omitempty"`
 	// Without asks for the values of a dimension that have no rows matching the query

@@ -23,6 +23,18 @@ func (x *exec) grouped(ctx context.Context) error {
 		gs = x.having(gs, h)
 	}
 	x.res.Total = int64(len(gs))
+	if x.q.CountGroups { // "how many customers placed at least 5 orders": the groups that pass
+		h := x.q.Having
+		unit := ""
+		if src := x.m.Source(x.q.GroupBy.Source); src != nil {
+			unit = src.Decl.Fields[x.q.GroupBy.Field].Counts
+		}
+		x.res.Shape, x.res.Dimension, x.res.Groups = ShapeScalar, "", nil
+		x.res.Measures = []string{fmt.Sprintf("number of %s with %s %s %s", x.q.GroupBy.Field, x.res.Measures[h.Measure], h.Op, strconv.FormatFloat(h.Value, 'f', -1, 64))}
+		x.res.Units = []string{unit}
+		x.res.Values = []any{int64(len(gs))}
+		return nil
+	}
 	if o := x.q.Order; o != nil && o.Measure < len(x.q.Measures) {
 		sort.SliceStable(gs, func(i, j int) bool {
 			a, _ := toFloat(gs[i].Values[o.Measure])

@@ -70,9 +70,10 @@ func (m *Model) JSONSchema() map[string]any {
 		"having": obj(map[string]any{"measure": map[string]any{"type": "integer", "minimum": 0},
 			"op":    str([]string{data.OpGreaterThan, data.OpAtLeast, data.OpLessThan, data.OpAtMost}, "a threshold on each group's value of the measure"),
 			"value": map[string]any{"type": "number"}}, "measure", "op", "value"),
-		"share":      obj(map[string]any{"filters": map[string]any{"type": "array", "items": filter}, "time": map[string]any{"type": "array", "items": timeFilter}, "exists": exists}),
-		"averagePer": dim,
-		"perOp":      str(perOps, "how averagePer combines its groups' values; default average"),
+		"countGroups": map[string]any{"type": "boolean", "description": "the answer is the number of groups of groupBy that pass having"},
+		"share":       obj(map[string]any{"filters": map[string]any{"type": "array", "items": filter}, "time": map[string]any{"type": "array", "items": timeFilter}, "exists": exists}),
+		"averagePer":  dim,
+		"perOp":       str(perOps, "how averagePer combines its groups' values; default average"),
 	}, "source")
 }
 

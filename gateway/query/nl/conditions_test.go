@@ -712,3 +712,14 @@ func TestScopeFraming(t *testing.T) {
 		{"scontrino medio calcolato come fatturato diviso food cost", []string{`"uncovered"`}, nil},
 	})
 }
+
+// TestEntityRows: a threshold on each customer's number of orders; "how many customers"
+// counts those that pass; the orders of those customers are not read.
+func TestEntityRows(t *testing.T) {
+	runParseCases(t, "analytics", []parseCase{
+		{"How many customers placed at least 5 orders?", []string{`"groupBy":{"source":"orders","field":"customer_id"}`, `"having":{"measure":0,"op":"atLeast","value":5}`, `"countGroups":true`}, []string{`"uncovered"`}},
+		{"quanti clienti diversi hanno fatto almeno 5 ordini", []string{`"countGroups":true`}, []string{`"uncovered"`}},
+		{"how many orders did customers with at least 5 orders make", []string{`"uncovered"`}, []string{`"countGroups"`}},
+		{"revenue of customers with at least 5 orders", []string{`"uncovered"`}, nil},
+	})
+}

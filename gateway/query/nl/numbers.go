@@ -87,7 +87,7 @@ func (r *reader) threshold(k int) bool {
 	if !ok || len(r.items[opAt].ms) > 0 {
 		return false
 	}
-	if r.groupTotal(opAt, k, op) || r.totalAfter(opAt, k, op) {
+	if r.groupTotal(opAt, k, op) || r.totalAfter(opAt, k, op) || r.entityRows(opAt, k, op) {
 		return true
 	}
 	for _, j := range []int{r.prev(opAt, 1), r.next(k, 1), r.prev(opAt, 2), r.next(k, 2)} {
@@ -200,6 +200,78 @@ func (r *reader) applyHaving() {
 		}
 	}
 	r.uncover("a condition on a total (%q) of a measure this query does not compute", h.word)
+}
+
+// pendingGroupCount is a threshold on the number of rows of each value of a field.
+type pendingGroupCount struct {
+	field string
+	op    string
+	value float64
+	word  string
+}
+
+// entityRows reads a threshold on a number of the fact's rows beside a field that counts
+// something ("how many customers placed at least 5 orders", "quanti clienti hanno fatto
+// più di 8 ordini"): a condition on each value's number of rows, applied by
+// applyGroupCount once the measures are read.
+func (r *reader) entityRows(opAt, k int, op string) bool {
+	n := r.next(k, 1)
+	if n < 0 || r.items[n].kind(mRows) == nil || r.items[n].kind(mRows).src != r.fact || r.items[k].num.percent {
+		return false
+	}
+	field := ""
+	for _, it := range r.items {
+		if f := it.kind(mField); f != nil && f.src == r.fact && len(it.ms) == 1 && r.fact.Decl.Fields[f.field].Counts != "" {
+			if field != "" && field != f.field {
+				return false
+			}
+			field = f.field
+		}
+	}
+	if field == "" {
+		return false
+	}
+	r.items[k].used, r.items[opAt].used, r.items[n].used = true, true, true
+	r.groupCount = &pendingGroupCount{field: field, op: op, value: r.items[k].num.num, word: r.items[n].word}
+	return true
+}
+
+// applyGroupCount makes a threshold on each value's number of rows the query: the number
+// of values that pass it ("how many customers …": the query counted them), or the values
+// that pass it with their numbers ("customers with at least 5 orders", by customer);
+// anything else is refused.
+func (r *reader) applyGroupCount() {
+	g := r.groupCount
+	if g == nil {
+		return
+	}
+	count := semantic.Measure{Op: data.AggCount, Unit: r.fact.Decl.Rows.Unit}
+	having := &semantic.Having{Measure: 0, Op: g.op, Value: g.value}
+	fi := -1 // the field's word, where the question names it
+	for k, it := range r.items {
+		if f := it.kind(mField); f != nil && f.src == r.fact && f.field == g.field && len(it.ms) == 1 {
+			fi = k
+			break
+		}
+	}
+	counts := len(r.q.Measures) == 1 && (r.q.Measures[0].Op == data.AggCountDistinct && r.q.Measures[0].Field == g.field || r.q.Measures[0].Op == data.AggCount)
+	plain := r.q.Compare == nil && r.q.Share == nil && r.q.AveragePer == nil && r.q.Having == nil && r.q.Order == nil && r.q.Limit == 0
+	c := r.find(gCount)
+	asked := c >= 0 && fi >= 0 && (r.next(c, 1) == fi || r.next(c, 1) >= 0 && r.items[r.next(c, 1)].is(gDistinct) && r.next(c, 2) == fi) // "how many (different) customers"
+	switch {
+	case plain && counts && r.q.GroupBy == nil && !r.q.Rows && asked:
+		// "how many customers placed at least 5 orders": the customers that pass, counted
+		r.q.Measures, r.q.Having, r.q.CountGroups = []semantic.Measure{count}, having, true
+		r.q.GroupBy = &semantic.Dimension{Source: r.fact.Name, Field: g.field}
+		r.items[fi].used = true
+	case plain && c < 0 && fi >= 0 && (r.q.Rows || counts || r.q.GroupBy != nil && r.q.GroupBy.Field == g.field):
+		// "customers with at least 5 orders": each of them with its number of orders
+		r.q.Rows, r.q.Measures, r.q.Having = false, []semantic.Measure{count}, having
+		r.q.GroupBy = &semantic.Dimension{Source: r.fact.Name, Field: g.field}
+		r.items[fi].used = true
+	default:
+		r.uncover("a condition on each %s's number of %s: what it is asked of", g.field, g.word)
+	}
 }
 
 // totalWords say that a threshold is on a total: "more than 3 million USD in total".

@@ -46,6 +46,9 @@ type reader struct {
 	rowValue map[*item]bool
 	// having is a threshold on a measure's total per group, read before the grouping.
 	having *pendingHaving
+	// groupCount is a threshold on each entity's number of rows ("customers who placed at
+	// least 5 orders"): the field it counts by (entityRows).
+	groupCount *pendingGroupCount
 }
 
 func (r *reader) has(g gen) bool {

@@ -29,6 +29,7 @@ func (r *reader) readShape() {
 	r.finish()
 	r.pricedPerUnit()
 	r.applyHaving()
+	r.applyGroupCount()
 }
 
 // pricedPerUnit reads "shipments priced per kg": a numeric field named before "per" and a
