@@ -723,3 +723,18 @@ func TestEntityRows(t *testing.T) {
 		{"revenue of customers with at least 5 orders", []string{`"uncovered"`}, nil},
 	})
 }
+
+// TestRestatedConditions: "cioè" / "i.e." before conditions that restate the ones before
+// them; the conditions are read with the others (one period said twice is one), and a
+// restatement ends at an exclusion.
+func TestRestatedConditions(t *testing.T) {
+	runParseCases(t, "findings", []parseCase{
+		{"Quanti rilievi sono stati identificati nel secondo semestre 2024, cioè da luglio a dicembre?", []string{`"from":"2024-07-01","to":"2024-12-31"`}, []string{`"uncovered"`}},
+	})
+	runParseCases(t, "clinical", []parseCase{
+		{"How many adverse events began within the first 14 days of treatment, i.e. on study day 14 or earlier?", []string{`"field":"ASTDY","op":"atMost","values":[14]`}, []string{`"uncovered"`}},
+	})
+	runParseCases(t, "analytics", []parseCase{
+		{"Qual è il fatturato lordo, cioè prima degli sconti, escludendo i vini?", []string{`"metric":"revenue"`, `"op":"notIn","values":["Vini"]`}, []string{`"uncovered"`}},
+	})
+}

@@ -78,6 +78,10 @@ func (r *reader) sameFieldTwice() {
 	for _, f := range r.q.Filters {
 		dup := false
 		for _, g := range out {
+			if g.Source == f.Source && g.Field == f.Field && g.Op == f.Op && sameValues(g.Values, f.Values) {
+				dup = true // "within the first 14 days, i.e. on study day 14 or earlier": one condition, said twice
+				continue
+			}
 			if g.Source != f.Source || g.Field != f.Field || !valueOp(f.Op) || !valueOp(g.Op) {
 				continue
 			}

@@ -25,11 +25,23 @@ func (r *reader) restatements() {
 		}
 		before := r.measuresBefore(k)
 		end := r.restatementEnd(k+1, before)
-		if len(before) == 0 || !r.restates(k+1, end, before) {
+		if len(before) > 0 && r.restates(k+1, end, before) {
+			r.note("\"" + it.word + " …\" read as restating " + before[len(before)-1].metric)
+			r.items = append(r.items[:k], r.items[end:]...)
 			return
 		}
-		r.note("\"" + it.word + " …\" read as restating " + before[len(before)-1].metric)
-		r.items = append(r.items[:k], r.items[end:]...)
+		if r.restatesConditions(k+1, end) {
+			// "nel secondo semestre 2024, cioè da luglio a dicembre", "within the first 14
+			// days, i.e. on study day 14 or earlier": the conditions stay, read with the
+			// others (one period said twice is one; conditions join by "and")
+			r.note("\"" + it.word + " …\" read as restating the conditions before it")
+			it.used = true
+			for _, x := range r.items[k+1 : end] {
+				if x.is(gFiller) || onlyBasis(x.ms) {
+					x.used = true
+				}
+			}
+		}
 		return
 	}
 	// The formula may start with the measure it restates ("Food cost %: ingredient cost over
@@ -60,10 +72,35 @@ func (r *reader) formulaFrom(k int) bool {
 	return parts >= 2 && ops > 0
 }
 
-// restatementEnd is where a restatement starting at k ends: at a grouping after it
-// ("il fatturato netto, cioè dopo gli sconti, diviso per categoria"), else at the end.
+// restatesConditions reports a restatement (items k to end) made only of conditions — dates,
+// numbers and their comparisons, a field named with them — and fillers, with a condition
+// before it that it can restate.
+func (r *reader) restatesConditions(k, end int) bool {
+	conds := 0
+	for _, x := range r.items[k:end] {
+		switch {
+		case x.date != nil, x.num != nil, comparisonGen(x.gen), x.kind(mField) != nil && len(x.ms) == 1:
+			conds++
+		case x.is(gFiller), onlyBasis(x.ms), x.is(gBefore), x.is(gAfter):
+		default:
+			return false
+		}
+	}
+	prior := false
+	for _, x := range r.items[:k] {
+		prior = prior || x.date != nil || x.num != nil
+	}
+	return conds > 0 && prior
+}
+
+// restatementEnd is where a restatement starting at k ends: at a grouping or an exclusion
+// after it ("il fatturato netto, cioè dopo gli sconti, diviso per categoria", "il fatturato
+// lordo, cioè prima degli sconti, escludendo i vini"), else at the end.
 func (r *reader) restatementEnd(k int, before []*meaning) int {
 	for j := k; j < len(r.items); j++ {
+		if r.items[j].is(gNot) {
+			return j
+		}
 		if !r.items[j].is(gBy) && !r.items[j].is(gGroupOf) {
 			continue
 		}
@@ -154,6 +191,7 @@ func (r *reader) restates(k, end int, before []*meaning) bool {
 		case r.partOf(x, before): // "total kilos": the quantity, in its unit
 			named = true
 		case onlyBasis(x.ms): // "prima degli sconti": the basis it has
+			named = named || basisOfAny(x.ms[0].metric, before)
 		case x.is(gFiller), x.is(gVs), x.is(gPercent), x.is(gSum), len(x.ms) == 0 && (x.is(gArith) || relating[x.word] || x.is(gGT) && x.word == "over"):
 		default:
 			return false
@@ -229,6 +267,17 @@ func sameExpr(a, b *data.Expr) bool {
 		return false
 	}
 	return sameExpr(a.Left, b.Left) && sameExpr(a.Right, b.Right)
+}
+
+// basisOfAny reports a basis word of a measure before ("cioè prima degli sconti" of the
+// revenue).
+func basisOfAny(metric string, before []*meaning) bool {
+	for _, b := range before {
+		if b.metric == metric {
+			return true
+		}
+	}
+	return false
 }
 
 // onlyBasis reports meanings that are all basis words ("pre-discount", matched as itself and
