@@ -738,3 +738,14 @@ func TestRestatedConditions(t *testing.T) {
 		{"Qual è il fatturato lordo, cioè prima degli sconti, escludendo i vini?", []string{`"metric":"revenue"`, `"op":"notIn","values":["Vini"]`}, []string{`"uncovered"`}},
 	})
 }
+
+// TestGoodsAsImports: "goods coming from", "imported goods", "merce proveniente" name the
+// imports themselves; "by goods", "different goods" stay the goods dimension.
+func TestGoodsAsImports(t *testing.T) {
+	runParseCases(t, "trade", []parseCase{
+		{"Average declaration value for goods coming from South Korea", []string{`"op":"average","field":"totalValueUSD"`, `"South Korea"`}, []string{`"uncovered"`}},
+		{"How many different companies imported goods into Germany?", []string{`"count_distinct","field":"importCompanyName"`, `"Germany"`}, []string{`"uncovered"`}},
+		{"Quante dichiarazioni riguardano merce proveniente dal Giappone?", []string{`"Japan"`}, []string{`"uncovered"`}},
+		{"valore per merce", []string{`"groupBy":{"source":"transactions","field":"goodsName"}`}, []string{`"uncovered"`}},
+	})
+}
