@@ -129,8 +129,9 @@ func (r *reader) threshold(k int) bool {
 				continue
 			}
 			// "declarations with a total value of more than 500,000", "declarations that exceed
-			// one million USD in value": the value of each row, which the measure's word names; "companies with a total import value above 2
-			// million" asks for the groups whose total passes, which no query here computes
+			// one million USD in value": the value of each row, which the measure's word
+			// names; "companies with a total import value above 2 million" asks for the
+			// groups whose total passes, which no query here computes
 			if !r.rowNounOfFact() {
 				r.uncover("a condition on a total (%q %s): which groups' totals pass it", r.items[p].word, r.items[opAt].word)
 			}
