@@ -749,3 +749,13 @@ func TestGoodsAsImports(t *testing.T) {
 		{"valore per merce", []string{`"groupBy":{"source":"transactions","field":"goodsName"}`}, []string{`"uncovered"`}},
 	})
 }
+
+// TestEntityRepeat: "how many customers ordered more than once": more than one row of each
+// customer, the customers counted; without a field that counts, refused.
+func TestEntityRepeat(t *testing.T) {
+	runParseCases(t, "analytics", []parseCase{
+		{"how many customers ordered more than once", []string{`"having":{"measure":0,"op":"greaterThan","value":1}`, `"countGroups":true`}, []string{`"uncovered"`}},
+		{"quanti clienti hanno ordinato più di una volta", []string{`"countGroups":true`}, []string{`"uncovered"`}},
+		{"revenue more than once", []string{`"uncovered"`}, nil},
+	})
+}

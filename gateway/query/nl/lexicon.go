@@ -67,6 +67,7 @@ const (
 	gRestate                    // cioè, i.e., ovvero: what follows restates what came before (restate.go)
 	gArith                      // minus, divided by, times: the arithmetic of a restated measure (restate.go)
 	gRegardless                 // regardless of, a prescindere da: the fields after it are no condition
+	gRepeat                     // more than once, più di una volta: more than one row of each (entityRepeat)
 )
 
 // grains are the time grains words name, for grouping by the time dimension.
@@ -394,6 +395,7 @@ func init() {
 		un decimale|una cifra decimale|con un decimale|due decimali|con due decimali|
 		risultano|risulta|risultavano|emessi|emesse|emesso|emessa|corrisponde|corrispondono|corresponds|corresponds to|
 		effettivamente|when|whenever|but`)
+	add(gRepeat, `more than once|more than one time|at least twice|two or more times|più di una volta|piu di una volta|almeno due volte|più volte|piu volte|multiple times`)
 	add(gRestate, `meaning|calcolato come|calcolata come|calculated as|computed as|defined as|inteso come|intesa come`)
 	// "Looking only at pizzas, …", "Guardando mese per mese, …": the scope or grouping the
 	// other words state; "orders where a discount was applied": the rows with one.

@@ -237,6 +237,29 @@ func (r *reader) entityRows(opAt, k int, op string) bool {
 	return true
 }
 
+// entityRepeat reads "how many customers ordered more than once", "clienti tornati più di
+// una volta": more than one row of each value of a field that counts something.
+func (r *reader) entityRepeat() {
+	k := r.find(gRepeat)
+	if k < 0 || r.groupCount != nil {
+		return
+	}
+	field := ""
+	for _, it := range r.items {
+		if f := it.kind(mField); f != nil && f.src == r.fact && len(it.ms) == 1 && r.fact.Decl.Fields[f.field].Counts != "" {
+			if field != "" && field != f.field {
+				return
+			}
+			field = f.field
+		}
+	}
+	if field == "" {
+		return
+	}
+	r.items[k].used = true
+	r.groupCount = &pendingGroupCount{field: field, op: data.OpGreaterThan, value: 1, word: r.fact.Decl.Rows.Unit}
+}
+
 // applyGroupCount makes a threshold on each value's number of rows the query: the number
 // of values that pass it ("how many customers …": the query counted them), or the values
 // that pass it with their numbers ("customers with at least 5 orders", by customer);

@@ -202,6 +202,7 @@ func (r *reader) read() {
 	r.readValues()
 	r.sameFieldTwice()
 	r.readNumbers()
+	r.entityRepeat()
 	r.sameFieldTwice() // "site 101 and site 102": two values of one field, each read on its own
 	r.readTimes()
 	r.readWeekdays()
@@ -533,6 +534,8 @@ func (r *reader) leftovers() {
 			r.uncover("a comparison (%q) this query does not apply", it.word) // "how many AEs does a patient have at most"
 		case len(it.ms) == 0 && (it.gen == gNot || it.gen == gNone):
 			r.uncover("a negation (%q) this query does not apply", it.word)
+		case len(it.ms) == 0 && it.gen == gRepeat:
+			r.uncover("%q of what: no field counts it", it.word)
 		case len(it.ms) == 0 && it.gen == gRegardless:
 			r.uncover("what %q leaves aside: no field follows it", it.word)
 		case len(it.ms) == 0 && it.gen == gArith:
