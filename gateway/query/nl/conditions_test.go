@@ -759,3 +759,13 @@ func TestEntityRepeat(t *testing.T) {
 		{"revenue more than once", []string{`"uncovered"`}, nil},
 	})
 }
+
+// TestOrderByNamedDate: "the earliest AE onset" orders by the date named; asked of rows of
+// another source (patients by their AEs' onset), it is refused, never ordered by the
+// patients' own date.
+func TestOrderByNamedDate(t *testing.T) {
+	runParseCases(t, "clinical", []parseCase{
+		{"Which patient had the earliest AE onset in the study?", []string{`a date of adae`}, []string{`"field":"RANDDT"`}},
+		{"which AE had the earliest onset", []string{`"field":"ASTDT","desc":false`, `"limit":1`}, []string{`"uncovered"`}},
+	})
+}

@@ -407,6 +407,22 @@ func (r *reader) whichRows(rowsAt int) bool {
 	return false
 }
 
+// namedDate is a date field named within three words after item k ("the earliest AE
+// onset", "the most recent randomisation date"), or nil.
+func (r *reader) namedDate(k int) *meaning {
+	for d := 1; d <= 3; d++ {
+		j := r.next(k, d)
+		if j < 0 {
+			return nil
+		}
+		if m := r.items[j].kind(mField); m != nil && typeOf(m.src, m.field) == data.TypeDate {
+			r.items[j].used = true
+			return m
+		}
+	}
+	return nil
+}
+
 // readRowOrder orders a listing by a superlative: the most recent or oldest row by time,
 // the row with the largest or smallest value of a field.
 func (r *reader) readRowOrder(which bool) {
@@ -421,6 +437,14 @@ func (r *reader) readRowOrder(which bool) {
 				field, desc = by.field, true
 			}
 		case it.used:
+		case (it.is(gRecent) || it.is(gOldest)) && r.namedDate(k) != nil:
+			// "the earliest AE onset": the date named, on the rows listed or refused
+			d := r.namedDate(k)
+			if d.src != r.fact {
+				r.uncover("%s ordered by %s, a date of %s", r.fact.Decl.Rows.Unit, d.field, d.src.Name)
+				continue
+			}
+			field, desc = d.field, it.is(gRecent)
 		case it.is(gRecent) && tf != "":
 			field, desc = tf, true
 		case it.is(gOldest) && tf != "":
