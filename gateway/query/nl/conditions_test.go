@@ -769,3 +769,18 @@ func TestOrderByNamedDate(t *testing.T) {
 		{"which AE had the earliest onset", []string{`"field":"ASTDT","desc":false`, `"limit":1`}, []string{`"uncovered"`}},
 	})
 }
+
+// TestAskingFraming: "can I get", "battuto", "through each", "within <value>" frame what the
+// other words ask; a ranking word with nothing ranked is refused, never a total.
+func TestAskingFraming(t *testing.T) {
+	runParseCases(t, "analytics", []parseCase{
+		{"Can I get revenue month by month?", []string{`"grain":"month"`}, []string{`"uncovered"`}},
+		{"Ciao, quanti ordini abbiamo battuto a marzo?", []string{`"unit":"orders"`, `"from":"2025-03-01"`}, []string{`"uncovered"`}},
+		{"Credit card vs cash — how much revenue came in through each?", []string{`"compare"`}, []string{`"uncovered"`}},
+		{"Tra le pizze, fammi la classifica per margine lordo in euro", []string{`"uncovered"`}, nil},
+		{"classifica dei camerieri per fatturato", []string{`"field":"waiter"`}, []string{`"uncovered"`}},
+	})
+	runParseCases(t, "clinical", []parseCase{
+		{"Within nervous system disorders, how many events per preferred term?", []string{`"field":"AEDECOD"`, `"Nervous system disorders"`}, []string{`"uncovered"`}},
+	})
+}

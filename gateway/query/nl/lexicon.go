@@ -395,6 +395,11 @@ func init() {
 		un decimale|una cifra decimale|con un decimale|due decimali|con due decimali|
 		risultano|risulta|risultavano|emessi|emesse|emesso|emessa|corrisponde|corrispondono|corresponds|corresponds to|
 		effettivamente|when|whenever|but`)
+	// Asking to be given, and idioms of the trade: "can I get revenue month by month",
+	// "quanti ordini abbiamo battuto", "il famoso food cost", "fammi la classifica",
+	// "how much revenue came in through each".
+	add(gFiller, `can i get|can i have|can i see|can we get|can we see|could i get|could i have|may i have|can i|could i|
+		battuto|battuti|battute|battuta|famoso|famosa|cosiddetto|cosiddetta|so called|fammi|fammi la|make me|through each|through`)
 	add(gRepeat, `more than once|more than one time|at least twice|two or more times|più di una volta|piu di una volta|almeno due volte|più volte|piu volte|multiple times`)
 	add(gRestate, `meaning|calcolato come|calcolata come|calculated as|computed as|defined as|inteso come|intesa come`)
 	// "Looking only at pizzas, …", "Guardando mese per mese, …": the scope or grouping the

@@ -22,7 +22,8 @@ var clauseEnd = regexp.MustCompile(`[:;—–!?]|\s-\s|\.\s`)
 var speakerWords = set("i", "me", "my", "we", "our", "us", "im", "am", "io", "sono", "sto", "vorrei", "voglio",
 	"ho", "mi", "ci", "noi", "capire", "since", "because", "siccome", "poiche", "hi", "hello", "hey", "ciao",
 	"buongiorno", "salve", "thanks", "grazie", "looking", "guardando", "reviewing", "checking", "collecting",
-	"controllo", "verifica", "preparing", "preparando", "doing", "working")
+	"controllo", "verifica", "preparing", "preparando", "doing", "working", "mio", "mia", "miei", "mie",
+	"nostro", "nostra", "nostri", "nostre", "your")
 
 // shapingGens are the generic words that change what a query computes: a clause with one is
 // never dropped.

@@ -518,7 +518,7 @@ func (r *reader) leftovers() {
 			r.uncover("a comparison (%q) whose two sides are not both in the data", it.word)
 		case len(it.ms) == 0 && (it.gen == gMost || it.gen == gLeast) && r.q.Rows:
 			r.uncover("%q: a ranking this listing does not make", it.word)
-		case len(it.ms) == 0 && (it.gen == gMost || it.gen == gLeast || it.gen == gTop || it.gen == gFrequent && mostWord(it.word)) && r.q.Order == nil && r.q.Compare == nil && r.q.Limit == 0:
+		case len(it.ms) == 0 && (it.gen == gMost || it.gen == gLeast || it.gen == gTop || it.gen == gRank || it.gen == gFrequent && mostWord(it.word)) && r.q.Order == nil && r.q.Compare == nil && r.q.Limit == 0 && r.q.GroupBy == nil:
 			r.uncover("%q: a ranking this query does not make", it.word) // "the best day" answered with the total
 		case len(it.ms) == 0 && it.word == "data" && k > 0 && r.items[k-1].kind(mRows) != nil:
 			// "in the AE data", "the orders data": the dataset of those rows (Italian "data" is a date)
@@ -526,6 +526,8 @@ func (r *reader) leftovers() {
 			// "treatment duration in days", "(days)": the unit of what is computed
 		case len(it.ms) == 0 && (it.gen == gGrain || it.gen == gGrainBy) && !r.byTime():
 			r.uncover("what %q refers to", it.word)
+		case len(it.ms) == 0 && it.gen == gWithin && r.next(k, 1) >= 0 && r.items[r.next(k, 1)].kind(mValue) != nil && r.items[r.next(k, 1)].used:
+			// "within nervous system disorders": among the rows of that value, its condition
 		case len(it.ms) == 0 && (it.gen == gAfter || it.gen == gBefore || it.gen == gWithin):
 			r.uncover("what %q refers to", it.word)
 		case len(it.ms) == 0 && it.gen == gGE && r.next(k, 1) >= 0 && r.items[r.next(k, 1)].is(gOne):
