@@ -166,13 +166,13 @@ func TestAnswers(t *testing.T) {
 // questionSets reads an example's independent questions (questions.jsonl), the variants
 // written with the semantic layer (questions_own.jsonl), and two later blind sets
 // (questions_fresh.jsonl: 100 per example by helpers who saw only the seeds and the CSVs,
-// in plainer and in hastier styles), and ten more (questions_blind.jsonl: 40 per example
+// in plainer and in hastier styles), and eleven more (questions_blind.jsonl: 40 per example
 // each, the second in everyday words and with two conditions in a third of them, the third
 // as chat with a colleague, short or with the answer's purpose around it, the fourth as
 // users trying the assistant before relying on it, then Monday-morning questions of the
 // owners, chat on a phone with typos and shorthand, people writing a monthly report,
-// newcomers learning the business, traps where a careless reading gives a wrong number, and
-// an outside evaluator's balanced mix).
+// newcomers learning the business, traps where a careless reading gives a wrong number, an
+// outside evaluator's balanced mix, and a buyer's QA engineer's first month of users).
 // What is not answered exactly is marked known with the answer's reason.
 func questionSets(t *testing.T, ex string) []judge.Question {
 	t.Helper()
