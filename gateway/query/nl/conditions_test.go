@@ -784,3 +784,13 @@ func TestAskingFraming(t *testing.T) {
 		{"Within nervous system disorders, how many events per preferred term?", []string{`"field":"AEDECOD"`, `"Nervous system disorders"`}, []string{`"uncovered"`}},
 	})
 }
+
+// TestTopOfValue: "top 3 pizze per fatturato" ranks the kinds of rows (the dishes) within
+// the value named; "top 3 piatti" ranks all dishes.
+func TestTopOfValue(t *testing.T) {
+	runParseCases(t, "analytics", []parseCase{
+		{"What are the top 3 first courses (primi) by gross revenue?", []string{`"field":"item_name"`, `"values":["Primi"]`, `"limit":3`}, []string{`"uncovered"`}},
+		{"top 3 pizze per fatturato", []string{`"field":"item_name"`, `"values":["Pizze"]`, `"limit":3`}, []string{`"uncovered"`}},
+		{"top 3 piatti per fatturato", []string{`"field":"item_name"`, `"limit":3`}, []string{`"uncovered"`, `"values":["Pizze"]`}},
+	})
+}

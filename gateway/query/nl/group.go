@@ -301,7 +301,7 @@ func (r *reader) dimAfter(k int, after int) *semantic.Dimension {
 func (r *reader) rankedKindOf(it *item) *semantic.Dimension {
 	m := it.kind(mValue)
 	name := r.fact.Decl.Rows.Name
-	if m == nil || m.src != r.fact || name == "" || m.field == name || !r.anyOf(gMost, gLeast, gMax, gMin, gFrequent) {
+	if m == nil || m.src != r.fact || name == "" || m.field == name || !r.anyOf(gMost, gLeast, gMax, gMin, gFrequent, gTop) {
 		return nil
 	}
 	return &semantic.Dimension{Source: r.fact.Name, Field: name}
