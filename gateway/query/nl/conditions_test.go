@@ -794,3 +794,15 @@ func TestTopOfValue(t *testing.T) {
 		{"top 3 piatti per fatturato", []string{`"field":"item_name"`, `"limit":3`}, []string{`"uncovered"`, `"values":["Pizze"]`}},
 	})
 }
+
+// TestItemsThreshold: "more than 3 items" is a threshold on the items' pieces, as "3 or
+// more items"; a value after the number ("15 laptops") is no such field.
+func TestItemsThreshold(t *testing.T) {
+	runParseCases(t, "analytics", []parseCase{
+		{"How many orders had more than 3 items?", []string{`"field":"quantity","op":"greaterThan","values":[3]`}, []string{`"uncovered"`}},
+		{"Which waiter had the highest average gross ticket per order in April?", []string{`"metric":"ticket_medio"`, `"field":"waiter"`}, []string{`"uncovered"`}},
+	})
+	runParseCases(t, "trade", []parseCase{
+		{"declarations of more than 15 laptops", []string{`"uncovered"`}, nil},
+	})
+}

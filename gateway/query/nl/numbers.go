@@ -98,6 +98,10 @@ func (r *reader) threshold(k int) bool {
 			m, fk = f, j
 			break
 		}
+		if f := r.items[j].kind(mField); f != nil && j == r.next(k, 1) && len(r.items[j].ms) == 1 && amountField(f) != nil {
+			m, fk = amountField(f), j // "more than 3 items": the items' pieces, as "3 or more items"
+			break
+		}
 		if f := r.items[j].kind(mMax); f != nil {
 			m, fk = f, j
 			break
