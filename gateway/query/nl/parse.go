@@ -291,7 +291,7 @@ func (p *Parser) phraseAt(ts []token, i int, taken []bool) *item {
 	if it.gen == 0 && len(it.ms) == 0 {
 		return nil
 	}
-	if onlyContext(it.ms) { // words that name the dataset itself ask nothing
+	if onlyKind(it.ms, mContext) { // words that name the dataset itself ask nothing
 		it.ms, it.gen = nil, gFiller
 	}
 	return it
@@ -310,9 +310,11 @@ func capitalised(s string) bool {
 	return false
 }
 
-func onlyContext(ms []meaning) bool {
+// onlyKind reports meanings that are all of kind k: words that name the dataset itself
+// (mContext), the basis words of a measure matched as themselves and by their stem (mBasis).
+func onlyKind(ms []meaning, k mkind) bool {
 	for _, m := range ms {
-		if m.kind != mContext {
+		if m.kind != k {
 			return false
 		}
 	}

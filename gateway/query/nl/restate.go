@@ -37,7 +37,7 @@ func (r *reader) restatements() {
 			r.note("\"" + it.word + " …\" read as restating the conditions before it")
 			it.used = true
 			for _, x := range r.items[k+1 : end] {
-				if x.is(gFiller) || onlyBasis(x.ms) {
+				if x.is(gFiller) || onlyKind(x.ms, mBasis) {
 					x.used = true
 				}
 			}
@@ -81,7 +81,7 @@ func (r *reader) restatesConditions(k, end int) bool {
 		switch {
 		case x.date != nil, x.num != nil, comparisonGen(x.gen), x.kind(mField) != nil && len(x.ms) == 1:
 			conds++
-		case x.is(gFiller), onlyBasis(x.ms), x.is(gBefore), x.is(gAfter):
+		case x.is(gFiller), onlyKind(x.ms, mBasis), x.is(gBefore), x.is(gAfter):
 		default:
 			return false
 		}
@@ -153,7 +153,7 @@ func (r *reader) trailingFormula() int {
 			ops++ // "ingredient cost over pre-discount revenue"
 		case x.kind(mMeasure) != nil || x.kind(mField) != nil:
 			parts++
-		case x.is(gFiller) || x.is(gSum), onlyBasis(x.ms):
+		case x.is(gFiller) || x.is(gSum), onlyKind(x.ms, mBasis):
 		default:
 			k = -1
 			continue
@@ -190,7 +190,7 @@ func (r *reader) restates(k, end int, before []*meaning) bool {
 		switch {
 		case r.partOf(x, before): // "total kilos": the quantity, in its unit
 			named = true
-		case onlyBasis(x.ms): // "prima degli sconti": the basis it has
+		case onlyKind(x.ms, mBasis): // "prima degli sconti": the basis it has
 			named = named || basisOfAny(x.ms[0].metric, before)
 		case x.is(gFiller), x.is(gVs), x.is(gPercent), x.is(gSum), len(x.ms) == 0 && (x.is(gArith) || relating[x.word] || x.is(gGT) && x.word == "over"):
 		default:
@@ -278,15 +278,4 @@ func basisOfAny(metric string, before []*meaning) bool {
 		}
 	}
 	return false
-}
-
-// onlyBasis reports meanings that are all basis words ("pre-discount", matched as itself and
-// by its stem).
-func onlyBasis(ms []meaning) bool {
-	for _, m := range ms {
-		if m.kind != mBasis {
-			return false
-		}
-	}
-	return len(ms) > 0
 }
